@@ -1,0 +1,47 @@
+/* util.h — small helpers shared by the compiler (not the runtime):
+ * checked allocation, growable arrays, a string builder.
+ *
+ * The compiler is a short-lived process, so the frontend allocates with
+ * xmalloc and rarely frees; the AST lives until exit. */
+#ifndef GENOC_UTIL_H
+#define GENOC_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+void *xmalloc(size_t n);            /* zeroed; aborts on OOM */
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable array of T: `VEC(Expr *) args;` then vec_push(&args, e). */
+#define VEC(T) struct { T *items; int len, cap; }
+#define vec_push(v, x)                                                      \
+    do {                                                                    \
+        if ((v)->len == (v)->cap) {                                         \
+            (v)->cap = (v)->cap ? (v)->cap * 2 : 4;                         \
+            (v)->items = xrealloc((v)->items, sizeof(*(v)->items) * (v)->cap); \
+        }                                                                   \
+        (v)->items[(v)->len++] = (x);                                       \
+    } while (0)
+
+/* String builder. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} StrBuf;
+
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_putn(StrBuf *sb, const char *s, size_t n);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+char *sb_take(StrBuf *sb);          /* returns the NUL-terminated buffer, resets sb */
+
+/* Reads a whole file; NULL (errno set) on failure. *len gets the size. */
+char *read_file(const char *path, size_t *len);
+
+#endif

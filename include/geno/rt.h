@@ -1,0 +1,241 @@
+/* geno/rt.h — the runtime ABI: everything emitted C may call.
+ *
+ * Emitted programs include this header and nothing else, under both libtcc
+ * (`genoc run`) and cc -O2 (`genoc build`). Keep it small: tcc parses it on
+ * every run. Every runtime symbol starts with `geno_` (functions) or `GENO_`
+ * (macros); types start with `Geno`.
+ *
+ * VALUES. Geno is statically typed, so a value is one 64-bit word whose
+ * meaning the compiler knows (GenoWord), never tagged at run time except
+ * for Int:
+ *   Int    GenoInt, a tagged word. Low bit 1: a small integer v stored as
+ *          2v+1, with v in [GENO_SMALL_MIN, GENO_SMALL_MAX] = [-2^61, 2^61).
+ *          Low bit 0: a pointer to a GenoBig (GMP) on the GC heap. Results
+ *          that fit the small range are always small, so two equal Ints are
+ *          either equal words or two bignums. The narrow small range lets
+ *          + and - of two small ints run as one machine add that cannot
+ *          overflow; the result is then range-checked (GENO_INT_ADD).
+ *   Float  C double; stored in a word by bit copy (geno_f2w / geno_w2f).
+ *   Bool   0 or 1.   Unit: 0 (no storage in typed C code).
+ *   other  pointers to GC-heap objects (GenoStr *, GenoList *, ...).
+ *
+ * Generic operations (printing, equality) take a GenoType descriptor the
+ * compiler emits once per concrete type.
+ *
+ * ERRORS. A runtime error is raised with geno_raise(code, loc, msg); it
+ * unwinds to the innermost try frame (setjmp/longjmp) or, with none, ends
+ * the program: output is flushed, `file:line:col: error[CODE]: msg` goes to
+ * stderr, exit status 1. `loc` is GENO_LOC(line, col) of the Geno source.
+ *
+ * ABI RULE (TOOLCHAIN.md): structs mixing double and integer fields are never
+ * passed or returned by value between tcc and gcc code; pass pointers.
+ */
+#ifndef GENO_RT_H
+#define GENO_RT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <setjmp.h>
+
+typedef uint64_t GenoWord;
+typedef int64_t GenoInt;        /* tagged; see above */
+typedef int64_t GenoLoc;        /* GENO_LOC(line, col) */
+
+#define GENO_LOC(line, col) (((int64_t)(line) << 32) | (int64_t)(col))
+#define GENO_LOC_LINE(l) ((int)((l) >> 32))
+#define GENO_LOC_COL(l) ((int)((l) & 0xffffffff))
+
+/* ---- type descriptors ---------------------------------------------------- */
+
+typedef enum {
+    GT_UNIT, GT_BOOL, GT_INT, GT_FLOAT, GT_STRING,
+    GT_LIST, GT_TUPLE, GT_MAP, GT_SET, GT_ARRAY, GT_VEC, GT_MUTMAP,
+    GT_ADT, GT_FUNC,
+} GenoTypeKind;
+
+typedef struct GenoType GenoType;
+
+typedef struct {
+    const char *name;               /* "Some" */
+    int nfields;
+    const char *const *field_names; /* nfields names */
+    const GenoType *const *field_types;
+} GenoVariant;
+
+struct GenoType {
+    GenoTypeKind kind;
+    int nparams;                    /* element/key/value/tuple member types */
+    const GenoType *const *params;
+    const char *name;               /* ADT name ("Option"), for diagnostics */
+    int nvariants;                  /* GT_ADT */
+    const GenoVariant *variants;
+};
+
+extern const GenoType geno_t_unit, geno_t_bool, geno_t_int, geno_t_float, geno_t_string;
+
+/* ---- program entry and configuration ------------------------------------- */
+
+enum {
+    GENO_CAP_PRINT = 1 << 0, GENO_CAP_CLOCK = 1 << 1, GENO_CAP_RANDOM = 1 << 2,
+    GENO_CAP_FS = 1 << 3, GENO_CAP_HTTP = 1 << 4, GENO_CAP_REGEX = 1 << 5,
+    GENO_CAP_ENV = 1 << 6, GENO_CAP_PROCESS = 1 << 7, GENO_CAP_STDIN = 1 << 8,
+    GENO_CAP_SERVE = 1 << 9,
+};
+#define GENO_CAPS_DEFAULT (GENO_CAP_PRINT | GENO_CAP_CLOCK | GENO_CAP_RANDOM)
+
+typedef struct {
+    unsigned caps;                  /* GENO_CAP_* bits granted */
+    int64_t max_recursion_depth;    /* 500 */
+    int64_t max_output_length;      /* 100000 characters */
+    int64_t max_collection_size;    /* 10000000 */
+    int64_t max_integer_bits;       /* 33219 */
+    int out_fd;                     /* where program output goes (1) */
+    int err_fd;                     /* where the final diagnostic goes (2) */
+} GenoConfig;
+
+/* What an emitted program exports to whoever runs it. */
+typedef struct {
+    const char *source_path;        /* for runtime diagnostics */
+    GenoWord (*main_fn)(void);      /* NULL when the program has no main */
+    const GenoType *main_type;      /* main's return type */
+    void (*init_fn)(void);          /* registers roots, builds constants */
+} GenoProgram;
+
+void geno_config_defaults(GenoConfig *cfg);
+/* Parses runtime flags (--cap, --max-*) of a built binary into cfg;
+ * returns 0, or prints a message and returns 2 on a bad flag. */
+int geno_parse_flags(GenoConfig *cfg, int argc, char **argv);
+/* Initialises the GC and runtime, runs the program, prints `=> value`,
+ * flushes; returns the process exit status (0 ok, 1 runtime error). */
+int geno_run(const GenoProgram *prog, const GenoConfig *cfg);
+/* main() of a `genoc build` binary. */
+int geno_standalone_main(int argc, char **argv, const GenoProgram *prog);
+
+/* Registers [start, end) as GC roots (emitted globals live there). */
+void geno_add_roots(void *start, void *end);
+
+/* ---- errors -------------------------------------------------------------- */
+
+typedef struct GenoStr GenoStr;
+
+_Noreturn void geno_raise(const char *code, GenoLoc loc, const char *fmt, ...);
+_Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
+
+/* Recursion depth: emitted functions do GENO_ENTER(loc) first and
+ * GENO_LEAVE() before each return. */
+extern int64_t geno_depth, geno_max_depth;
+_Noreturn void geno_depth_exceeded(GenoLoc loc);
+#define GENO_ENTER(loc) do { if (++geno_depth > geno_max_depth) geno_depth_exceeded(loc); } while (0)
+#define GENO_LEAVE() (geno_depth--)
+
+/* ---- Int ----------------------------------------------------------------- */
+
+#define GENO_SMALL_MAX ((int64_t)0x1fffffffffffffffLL)      /* 2^61 - 1 */
+#define GENO_SMALL_MIN (-GENO_SMALL_MAX - 1)                /* -2^61 */
+#define GENO_INT_IS_SMALL(a) ((a) & 1)
+#define GENO_INT_SMALL(v) ((GenoInt)(((uint64_t)(int64_t)(v) << 1) | 1))  /* v in range */
+#define GENO_INT_VALUE(a) ((int64_t)(a) >> 1)                              /* small only */
+/* Tagged word r (from a no-overflow machine op) is a valid small int. */
+#define GENO_TAGGED_FITS(r) ((uint64_t)(r) + ((uint64_t)1 << 62) < ((uint64_t)1 << 63))
+
+GenoInt geno_int_from_i64(int64_t v);
+GenoInt geno_int_from_dec(const char *digits, GenoLoc loc);    /* literal text */
+GenoInt geno_int_add_slow(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_sub_slow(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_div(GenoInt a, GenoInt b, GenoLoc loc);        /* truncating; E400 */
+GenoInt geno_int_mod(GenoInt a, GenoInt b, GenoLoc loc);        /* sign of dividend */
+GenoInt geno_int_neg(GenoInt a, GenoLoc loc);
+GenoInt geno_int_and(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_or(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_xor(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_not(GenoInt a, GenoLoc loc);
+GenoInt geno_int_shl(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_shr(GenoInt a, GenoInt b, GenoLoc loc);
+/* `a ** b` for Int operands. A negative exponent yields a Float at run time
+ * (the reference's quirk: 2 ** -1 == 0.5); *is_float tells which. */
+GenoWord geno_int_pow(GenoInt a, GenoInt b, int *is_float, GenoLoc loc);
+int geno_int_cmp_slow(GenoInt a, GenoInt b);                    /* -1, 0, 1 */
+int geno_int_eq_slow(GenoInt a, GenoInt b);
+double geno_int_to_double(GenoInt a, GenoLoc loc);              /* error if too large */
+/* Int/Float comparison is exact (9007199254740993 != 9007199254740992.0). */
+int geno_int_float_cmp(GenoInt a, double b);                    /* -1,0,1; 2 if b is NaN */
+GenoStr *geno_int_to_str(GenoInt a);
+
+#define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
+    ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? _r : geno_int_add_slow(_a, _b, loc); })
+#define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
+    ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? _r : geno_int_sub_slow(_a, _b, loc); })
+/* Fast only when both operands fit in 31 bits: the product then fits 62. */
+#define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
+    ((_a & _b & 1) && (uint64_t)(_x + 0x80000000LL) < 0x100000000ULL && (uint64_t)(_y + 0x80000000LL) < 0x100000000ULL \
+     && (_p = _x * _y, _p >= GENO_SMALL_MIN && _p <= GENO_SMALL_MAX)) ? GENO_INT_SMALL(_p) : geno_int_mul_slow(_a, _b, loc); })
+#define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
+#define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
+#define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
+#define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
+#define GENO_INT_EQ(a, b) ({ GenoInt _a = (a), _b = (b); (_a == _b) || (!((_a | _b) & 1) && geno_int_eq_slow(_a, _b)); })
+
+/* ---- Float --------------------------------------------------------------- */
+
+static inline GenoWord geno_f2w(double d) { union { double d; GenoWord w; } u; u.d = d; return u.w; }
+static inline double geno_w2f(GenoWord w) { union { double d; GenoWord w; } u; u.w = w; return u.d; }
+
+double geno_float_div(double a, double b, GenoLoc loc);   /* E400 on zero */
+double geno_float_mod(double a, double b, GenoLoc loc);   /* fmod; E400 on zero */
+double geno_float_pow(double a, double b, GenoLoc loc);   /* errors as the reference */
+GenoStr *geno_float_to_str(double d);                     /* Python repr form */
+
+/* ---- String -------------------------------------------------------------- */
+
+/* Immutable UTF-8. `len` bytes, `cplen` code points, `ascii` when
+ * len == cplen (O(1) indexing). data is NUL-terminated for convenience. */
+struct GenoStr {
+    int64_t len;
+    int64_t cplen;
+    char data[];
+};
+
+/* A string literal: emitted as a static object outside the GC heap. */
+#define GENO_STR_LIT(name, n, cp, bytes) \
+    static struct { int64_t len, cplen; char data[(n) + 1]; } name = { (n), (cp), bytes }
+
+GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
+GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
+int geno_str_eq(GenoStr *a, GenoStr *b);
+int geno_str_cmp(GenoStr *a, GenoStr *b);               /* code-point order */
+GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc);   /* one code point; E401 */
+GenoInt geno_str_length(GenoStr *s);
+
+/* f-strings: a builder on the GC heap. */
+typedef struct GenoBuf GenoBuf;
+GenoBuf *geno_buf_new(void);
+void geno_buf_add_str(GenoBuf *b, GenoStr *s);
+void geno_buf_add_value(GenoBuf *b, GenoWord v, const GenoType *t);  /* to_string form */
+GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc);
+
+/* ---- List (immutable) ---------------------------------------------------- */
+
+typedef struct GenoList GenoList;
+
+GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc);   /* copies */
+GenoList *geno_list_empty(void);
+int64_t geno_list_len(GenoList *l);
+GenoWord geno_list_get(GenoList *l, int64_t i);                 /* 0 <= i < len, unchecked */
+GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; E401 */
+GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);
+GenoList *geno_list_range(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc);
+
+/* ---- generic operations on any value, driven by its type ------------------- */
+
+GenoStr *geno_to_string(GenoWord v, const GenoType *t);     /* raw for a String */
+GenoStr *geno_repr(GenoWord v, const GenoType *t);          /* canonical, quoted */
+int geno_equal(GenoWord a, GenoWord b, const GenoType *t);
+
+/* ---- builtins of the spine ------------------------------------------------- */
+
+void geno_print(GenoWord v, const GenoType *t, GenoLoc loc);   /* cap print; E412 */
+void geno_print_str(GenoStr *s, GenoLoc loc);
+GenoInt geno_length(GenoWord v, const GenoType *t);             /* String, List, ... */
+
+#endif
