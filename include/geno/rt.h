@@ -238,4 +238,15 @@ void geno_print(GenoWord v, const GenoType *t, GenoLoc loc);   /* cap print; E41
 void geno_print_str(GenoStr *s, GenoLoc loc);
 GenoInt geno_length(GenoWord v, const GenoType *t);             /* String, List, ... */
 
+/* List and numeric builtins (rt/builtins_core.c), with the reference's
+ * error messages. */
+GenoWord geno_list_head(GenoList *l, GenoLoc loc);              /* `head of empty list` */
+GenoList *geno_list_tail(GenoList *l, GenoLoc loc);             /* `tail of empty list` */
+GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc);
+GenoList *geno_list_reverse(GenoList *l);
+GenoInt geno_int_abs(GenoInt a, GenoLoc loc);
+double geno_float_abs(double d);
+double geno_float_sqrt(double d, GenoLoc loc);                  /* `sqrt of negative number` */
+GenoInt geno_float_to_int(double d, GenoLoc loc);               /* truncates; |d| < 2^53 */
+
 #endif

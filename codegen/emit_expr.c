@@ -1,0 +1,321 @@
+/* emit_expr.c — C text for Geno expressions.
+ *
+ * Int arithmetic uses the inline fast-path macros of geno/rt.h (one machine
+ * operation and a range check for small ints, a call only on overflow or
+ * bignums); everything that can fail passes the Geno source position, so a
+ * runtime error names the .geno line. Nothing from the source reaches the
+ * C text unescaped: identifiers are prefixed (the lexer admits only
+ * [A-Za-z0-9_]) and string bytes are written as C escapes.
+ */
+#include "emit.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *loc_arg(SrcLoc loc) { return xasprintf("GENO_LOC(%d, %d)", loc.line, loc.col); }
+
+char *c_type(Type *t) {
+    switch (ty_resolve(t)->kind) {
+    case TY_INT: return "GenoInt";
+    case TY_FLOAT: return "double";
+    case TY_BOOL: return "int64_t";
+    case TY_STRING: return "GenoStr *";
+    case TY_LIST: return "GenoList *";
+    default: return "GenoWord";
+    }
+}
+
+static bool is_pointer(Type *t) {
+    TyKind k = ty_resolve(t)->kind;
+    return k == TY_STRING || k == TY_LIST;
+}
+
+char *to_word(Type *t, const char *x) {
+    if (ty_is(t, TY_FLOAT)) return xasprintf("geno_f2w(%s)", x);
+    if (is_pointer(t)) return xasprintf("(GenoWord)(uintptr_t)(%s)", x);
+    return xasprintf("(GenoWord)(%s)", x);
+}
+
+char *from_word(Type *t, const char *w) {
+    if (ty_is(t, TY_FLOAT)) return xasprintf("geno_w2f(%s)", w);
+    if (is_pointer(t)) return xasprintf("((%s)(uintptr_t)(%s))", c_type(t), w);
+    return xasprintf("((%s)(%s))", c_type(t), w);
+}
+
+/* ---- literals ------------------------------------------------------------ */
+
+static char *emit_int_literal(Emitter *em, Expr *e) {
+    errno = 0;
+    char *end;
+    long long v = strtoll(e->int_text, &end, 10);
+    if (errno == 0 && *end == 0 && v >= -(1LL << 61) && v < (1LL << 61))
+        return xasprintf("((GenoInt)%lldLL)", (long long)((unsigned long long)v * 2 + 1));
+    (void)em;
+    return xasprintf("geno_int_from_dec(\"%s\", %s)", e->int_text, loc_arg(e->loc));
+}
+
+static char *emit_float_literal(Expr *e) {
+    return xasprintf("((double)%.17g)", e->float_val);
+}
+
+/* Appends `s` (n bytes) as a C string literal body: printable ASCII as is,
+ * everything else as three-digit octal escapes. */
+static void c_string_body(StrBuf *sb, const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '"' || ch == '\\' || ch == '?' || ch < 0x20 || ch >= 0x7f)
+            sb_printf(sb, "\\%03o", ch);
+        else
+            sb_putc(sb, (char)ch);
+    }
+}
+
+static long utf8_count(const char *s, size_t n) {
+    long cp = 0;
+    for (size_t i = 0; i < n; i++)
+        if (((unsigned char)s[i] & 0xc0) != 0x80) cp++;
+    return cp;
+}
+
+static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
+    int id = ++em->tmp;
+    sb_printf(&em->head, "GENO_STR_LIT(str_%d, %zu, %ld, \"", id, n, utf8_count(s, n));
+    c_string_body(&em->head, s, n);
+    sb_puts(&em->head, "\");\n");
+    return xasprintf("((GenoStr *)&str_%d)", id);
+}
+
+static char *emit_fstring(Emitter *em, Expr *e) {
+    StrBuf sb = {0};
+    int id = ++em->tmp;
+    sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_new(); ", id);
+    for (int i = 0; i < e->elems.len; i++) {
+        Expr *part = e->elems.items[i];
+        char *v = emit_expr(em, part);
+        if (ty_is(part->ty, TY_STRING))
+            sb_printf(&sb, "geno_buf_add_str(b_%d, %s); ", id, v);
+        else
+            sb_printf(&sb, "geno_buf_add_value(b_%d, %s, %s); ", id, to_word(part->ty, v),
+                      type_desc(em, part->ty));
+    }
+    sb_printf(&sb, "geno_buf_finish(b_%d, %s); })", id, loc_arg(e->loc));
+    return sb_take(&sb);
+}
+
+static char *emit_list(Emitter *em, Expr *e) {
+    if (e->elems.len == 0) return xstrdup("geno_list_empty()");
+    Type *elem = ty_resolve(e->ty)->args[0];
+    StrBuf sb = {0};
+    int id = ++em->tmp;
+    sb_printf(&sb, "({ GenoWord t_%d[%d] = {", id, e->elems.len);
+    for (int i = 0; i < e->elems.len; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", to_word(elem, emit_expr(em, e->elems.items[i])));
+    sb_printf(&sb, "}; geno_list_of(%d, t_%d, %s); })", e->elems.len, id, loc_arg(e->loc));
+    return sb_take(&sb);
+}
+
+/* ---- operators ----------------------------------------------------------- */
+
+static char *as_float(Expr *e, const char *v) {
+    if (ty_is(e->ty, TY_INT)) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
+    return xstrdup(v);
+}
+
+static const char *c_cmp_op(Op op) {
+    switch (op) {
+    case OP_EQ: return "==";
+    case OP_NE: return "!=";
+    case OP_LT: return "<";
+    case OP_GT: return ">";
+    case OP_LE: return "<=";
+    case OP_GE: return ">=";
+    default: return "?";
+    }
+}
+
+static bool is_comparison(Op op) { return op >= OP_EQ && op <= OP_GE; }
+
+static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b) {
+    char *L = loc_arg(e->loc);
+    switch (e->op) {
+    case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);
+    case OP_SUB: return xasprintf("GENO_INT_SUB(%s, %s, %s)", a, b, L);
+    case OP_MUL: return xasprintf("GENO_INT_MUL(%s, %s, %s)", a, b, L);
+    case OP_DIV: return xasprintf("geno_int_div(%s, %s, %s)", a, b, L);
+    case OP_MOD: return xasprintf("geno_int_mod(%s, %s, %s)", a, b, L);
+    case OP_BAND: return xasprintf("geno_int_and(%s, %s, %s)", a, b, L);
+    case OP_BXOR: return xasprintf("geno_int_xor(%s, %s, %s)", a, b, L);
+    case OP_SHL: return xasprintf("geno_int_shl(%s, %s, %s)", a, b, L);
+    case OP_SHR: return xasprintf("geno_int_shr(%s, %s, %s)", a, b, L);
+    case OP_POW: {
+        /* The reference yields a Float for a negative exponent although the
+         * static type is Int; genoc reports it (docs/compat.md). */
+        int id = ++em->tmp;
+        return xasprintf("({ int f_%d; GenoWord w_%d = geno_int_pow(%s, %s, &f_%d, %s); "
+                         "if (f_%d) geno_raise(\"E499\", %s, \"Negative exponent in Int ** Int is not supported by genoc\"); "
+                         "(GenoInt)w_%d; })", id, id, a, b, id, L, id, L, id);
+    }
+    case OP_EQ: return xasprintf("((int64_t)GENO_INT_EQ(%s, %s))", a, b);
+    case OP_NE: return xasprintf("((int64_t)!GENO_INT_EQ(%s, %s))", a, b);
+    case OP_LT: return xasprintf("((int64_t)GENO_INT_LT(%s, %s))", a, b);
+    case OP_GT: return xasprintf("((int64_t)GENO_INT_GT(%s, %s))", a, b);
+    case OP_LE: return xasprintf("((int64_t)GENO_INT_LE(%s, %s))", a, b);
+    case OP_GE: return xasprintf("((int64_t)GENO_INT_GE(%s, %s))", a, b);
+    default: return xstrdup("0");
+    }
+}
+
+static char *emit_float_binary(Emitter *em, Expr *e, const char *a, const char *b) {
+    (void)em;
+    char *L = loc_arg(e->loc);
+    switch (e->op) {
+    case OP_ADD: return xasprintf("(%s + %s)", a, b);
+    case OP_SUB: return xasprintf("(%s - %s)", a, b);
+    case OP_MUL: return xasprintf("(%s * %s)", a, b);
+    case OP_DIV: return xasprintf("geno_float_div(%s, %s, %s)", a, b, L);
+    case OP_MOD: return xasprintf("geno_float_mod(%s, %s, %s)", a, b, L);
+    case OP_POW: return xasprintf("geno_float_pow(%s, %s, %s)", a, b, L);
+    default: return xasprintf("((int64_t)(%s %s %s))", a, c_cmp_op(e->op), b);
+    }
+}
+
+/* Int compared with Float: exact, as the reference (no rounding of the Int). */
+static char *emit_mixed_compare(Expr *e, const char *a, const char *b) {
+    bool int_left = ty_is(e->a->ty, TY_INT);
+    const char *iv = int_left ? a : b, *fv = int_left ? b : a;
+    /* cmp = sign(int - float); 2 when the Float is NaN (every test false but !=). */
+    char *cmp = xasprintf("geno_int_float_cmp(%s, %s)", iv, fv);
+    const char *op = c_cmp_op(e->op);
+    if (!int_left) {   /* float OP int  ==  int (mirrored OP) float */
+        switch (e->op) {
+        case OP_LT: op = ">"; break;
+        case OP_GT: op = "<"; break;
+        case OP_LE: op = ">="; break;
+        case OP_GE: op = "<="; break;
+        default: break;
+        }
+    }
+    if (e->op == OP_NE) return xasprintf("((int64_t)(%s != 0))", cmp);
+    return xasprintf("({ int c_ = %s; (int64_t)(c_ != 2 && c_ %s 0); })", cmp, op);
+}
+
+static char *emit_binary(Emitter *em, Expr *e) {
+    char *a = emit_expr(em, e->a), *b = emit_expr(em, e->b);
+    Type *lt = ty_resolve(e->a->ty), *rt = ty_resolve(e->b->ty);
+    if (e->op == OP_AND) return xasprintf("((int64_t)(%s && %s))", a, b);
+    if (e->op == OP_OR) return xasprintf("((int64_t)(%s || %s))", a, b);
+    if (lt->kind == TY_INT && rt->kind == TY_INT) return emit_int_binary(em, e, a, b);
+    if (ty_is_numeric(lt) && ty_is_numeric(rt)) {
+        if (is_comparison(e->op) && lt->kind != rt->kind) return emit_mixed_compare(e, a, b);
+        return emit_float_binary(em, e, as_float(e->a, a), as_float(e->b, b));
+    }
+    if (lt->kind == TY_STRING) {
+        if (e->op == OP_ADD) return xasprintf("geno_str_concat(%s, %s, %s)", a, b, loc_arg(e->loc));
+        if (e->op == OP_EQ) return xasprintf("((int64_t)geno_str_eq(%s, %s))", a, b);
+        if (e->op == OP_NE) return xasprintf("((int64_t)!geno_str_eq(%s, %s))", a, b);
+        return xasprintf("((int64_t)(geno_str_cmp(%s, %s) %s 0))", a, b, c_cmp_op(e->op));
+    }
+    if (lt->kind == TY_BOOL || lt->kind == TY_UNIT)
+        return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
+    /* Structural equality on anything else. */
+    char *eq = xasprintf("geno_equal(%s, %s, %s)", to_word(lt, a), to_word(lt, b), type_desc(em, lt));
+    return xasprintf("((int64_t)%s%s)", e->op == OP_NE ? "!" : "", eq);
+}
+
+static char *emit_unary(Emitter *em, Expr *e) {
+    char *a = emit_expr(em, e->a);
+    switch (e->op) {
+    case OP_NEG:
+        if (ty_is(e->a->ty, TY_FLOAT)) return xasprintf("(-(%s))", a);
+        return xasprintf("geno_int_neg(%s, %s)", a, loc_arg(e->loc));
+    case OP_BNOT: return xasprintf("geno_int_not(%s, %s)", a, loc_arg(e->loc));
+    case OP_NOT: return xasprintf("((int64_t)!(%s))", a);
+    default: return xstrdup("0");
+    }
+}
+
+/* ---- calls --------------------------------------------------------------- */
+
+static char *emit_builtin_call(Emitter *em, Expr *e, BuiltinId id) {
+    Expr **args = e->elems.items;
+    char *L = loc_arg(e->loc);
+    char *a0 = e->elems.len > 0 ? emit_expr(em, args[0]) : NULL;
+    char *a1 = e->elems.len > 1 ? emit_expr(em, args[1]) : NULL;
+    Type *t0 = e->elems.len > 0 ? args[0]->ty : NULL;
+    switch (id) {
+    case BI_PRINT:
+        if (ty_is(t0, TY_STRING)) return xasprintf("(geno_print_str(%s, %s), (GenoWord)0)", a0, L);
+        return xasprintf("(geno_print(%s, %s, %s), (GenoWord)0)", to_word(t0, a0), type_desc(em, t0), L);
+    case BI_TO_STRING:
+        if (ty_is(t0, TY_STRING)) return a0;
+        return xasprintf("geno_to_string(%s, %s)", to_word(t0, a0), type_desc(em, t0));
+    case BI_LENGTH:
+        if (ty_is(t0, TY_STRING)) return xasprintf("geno_str_length(%s)", a0);
+        return xasprintf("GENO_INT_SMALL(geno_list_len(%s))", a0);
+    case BI_APPEND:
+        return xasprintf("geno_list_append(%s, %s, %s)", a0, to_word(args[1]->ty, a1), L);
+    case BI_CONCAT: return xasprintf("geno_list_concat(%s, %s, %s)", a0, a1, L);
+    case BI_RANGE: {
+        char *step = e->elems.len > 2 ? emit_expr(em, args[2]) : xstrdup("GENO_INT_SMALL(1)");
+        return xasprintf("geno_list_range(%s, %s, %s, %s)", a0, a1, step, L);
+    }
+    case BI_HEAD: return from_word(e->ty, xasprintf("geno_list_head(%s, %s)", a0, L));
+    case BI_TAIL: return xasprintf("geno_list_tail(%s, %s)", a0, L);
+    case BI_REVERSE: return xasprintf("geno_list_reverse(%s)", a0);
+    case BI_INT_TO_FLOAT: return xasprintf("geno_int_to_double(%s, %s)", a0, L);
+    case BI_FLOAT_TO_INT: return xasprintf("geno_float_to_int(%s, %s)", a0, L);
+    case BI_SQRT: return xasprintf("geno_float_sqrt(%s, %s)", a0, L);
+    case BI_ABS:
+        if (ty_is(t0, TY_FLOAT)) return xasprintf("geno_float_abs(%s)", a0);
+        return xasprintf("geno_int_abs(%s, %s)", a0, L);
+    default:
+        emit_unsupported(em, e->loc, "this builtin");
+        return xstrdup("0");
+    }
+}
+
+static char *emit_call(Emitter *em, Expr *e) {
+    Sym *s = e->sym;
+    if (s->kind == SYM_BUILTIN) return emit_builtin_call(em, e, s->builtin);
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s(", func_name(s->name));
+    for (int i = 0; i < e->elems.len; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", emit_expr(em, e->elems.items[i]));
+    sb_putc(&sb, ')');
+    return sb_take(&sb);
+}
+
+static char *emit_index(Emitter *em, Expr *e) {
+    char *a = emit_expr(em, e->a), *i = emit_expr(em, e->b), *L = loc_arg(e->loc);
+    if (ty_is(e->a->ty, TY_STRING)) return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
+    return from_word(e->ty, xasprintf("geno_list_index(%s, %s, %s)", a, i, L));
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+static char *emit_expr_raw(Emitter *em, Expr *e) {
+    switch (e->kind) {
+    case EX_INT: return emit_int_literal(em, e);
+    case EX_FLOAT: return emit_float_literal(e);
+    case EX_STRING: return emit_string_literal(em, e->str, e->str_len);
+    case EX_FSTRING: return emit_fstring(em, e);
+    case EX_BOOL: return xstrdup(e->bool_val ? "((int64_t)1)" : "((int64_t)0)");
+    case EX_IDENT: return local_name(e->sym);
+    case EX_TUPLE: return xstrdup("((GenoWord)0)");   /* () */
+    case EX_LIST: return emit_list(em, e);
+    case EX_BINARY: return emit_binary(em, e);
+    case EX_UNARY: return emit_unary(em, e);
+    case EX_CALL: return emit_call(em, e);
+    case EX_INDEX: return emit_index(em, e);
+    default:
+        emit_unsupported(em, e->loc, "this expression");
+        return xstrdup("0");
+    }
+}
+
+char *emit_expr(Emitter *em, Expr *e) {
+    char *v = emit_expr_raw(em, e);
+    if (e->aux & AUX_TO_FLOAT) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
+    return v;
+}

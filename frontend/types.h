@@ -1,0 +1,45 @@
+/* types.h — static types as the checker resolves them.
+ *
+ * Types are heap objects compared structurally (ty_equal). Inference uses
+ * type variables (TY_VAR) bound by unification: follow `ref` with ty_resolve
+ * before looking at a type's kind. TY_NEVER is the type of `throw`/`return`
+ * positions and unifies with anything; TY_ERROR marks an expression that
+ * already produced a diagnostic, so one mistake is reported once.
+ */
+#ifndef GENOC_TYPES_H
+#define GENOC_TYPES_H
+
+#include "util.h"
+
+typedef enum {
+    TY_UNIT, TY_BOOL, TY_INT, TY_FLOAT, TY_STRING,
+    TY_LIST, TY_TUPLE, TY_MAP, TY_SET, TY_ARRAY, TY_VEC, TY_MUTMAP,
+    TY_ADT, TY_FUNC, TY_VAR, TY_NEVER, TY_ERROR,
+} TyKind;
+
+typedef struct Type Type;
+struct Type {
+    TyKind kind;
+    int nargs;
+    Type **args;        /* element/key/value, tuple members, ADT type args, func params */
+    Type *ret;          /* TY_FUNC */
+    const char *name;   /* TY_ADT: the type's name */
+    void *adt;          /* TY_ADT: checker's definition record */
+    Type *ref;          /* TY_VAR: bound type, or NULL */
+    int id;             /* TY_VAR: for printing */
+};
+
+Type *ty_prim(TyKind k);                 /* UNIT BOOL INT FLOAT STRING NEVER ERROR */
+Type *ty_list(Type *elem);
+Type *ty_new(TyKind k, int nargs, Type **args);
+Type *ty_func(int nparams, Type **params, Type *ret);
+Type *ty_var(void);
+Type *ty_resolve(Type *t);               /* follows bound variables */
+bool ty_unify(Type *a, Type *b);         /* binds variables; false on mismatch */
+bool ty_equal(Type *a, Type *b);         /* structural, after resolution */
+bool ty_is(Type *t, TyKind k);
+bool ty_is_numeric(Type *t);
+bool ty_has_vars(Type *t);               /* unbound variables remain */
+char *ty_str(Type *t);                   /* "List[Int]", "(Int, String)", "(Int) -> Bool" */
+
+#endif

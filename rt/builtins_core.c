@@ -1,0 +1,61 @@
+/* builtins_core.c — list and numeric builtins built on the public list and
+ * Int API (so they survive a change of list representation), with the
+ * reference interpreter's error messages. */
+#include <geno/rt.h>
+
+#include <math.h>
+#include <stdlib.h>
+
+GenoWord geno_list_head(GenoList *l, GenoLoc loc) {
+    if (geno_list_len(l) == 0) geno_raise("E499", loc, "head of empty list");
+    return geno_list_get(l, 0);
+}
+
+/* Copies elements [from, from+n) of l, optionally reversed, into a new list. */
+static GenoList *copy_range(GenoList *l, int64_t from, int64_t n, int reversed, GenoLoc loc) {
+    if (n == 0) return geno_list_empty();
+    GenoWord *tmp = malloc(sizeof(GenoWord) * (size_t)n);
+    if (!tmp) geno_raise("E504", loc, "Memory limit exceeded");
+    for (int64_t i = 0; i < n; i++)
+        tmp[reversed ? n - 1 - i : i] = geno_list_get(l, from + i);
+    GenoList *r = geno_list_of(n, tmp, loc);
+    free(tmp);
+    return r;
+}
+
+GenoList *geno_list_tail(GenoList *l, GenoLoc loc) {
+    int64_t n = geno_list_len(l);
+    if (n == 0) geno_raise("E499", loc, "tail of empty list");
+    return copy_range(l, 1, n - 1, 0, loc);
+}
+
+GenoList *geno_list_reverse(GenoList *l) {
+    return copy_range(l, 0, geno_list_len(l), 1, 0);
+}
+
+GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
+    int64_t n = geno_list_len(b);
+    for (int64_t i = 0; i < n; i++) a = geno_list_append(a, geno_list_get(b, i), loc);
+    return a;
+}
+
+GenoInt geno_int_abs(GenoInt a, GenoLoc loc) {
+    return GENO_INT_LT(a, GENO_INT_SMALL(0)) ? geno_int_neg(a, loc) : a;
+}
+
+double geno_float_abs(double d) { return fabs(d); }
+
+double geno_float_sqrt(double d, GenoLoc loc) {
+    if (d < 0) geno_raise("E499", loc, "sqrt of negative number");
+    return sqrt(d);
+}
+
+GenoInt geno_float_to_int(double d, GenoLoc loc) {
+    if (isnan(d)) geno_raise("E499", loc, "cannot convert float NaN to integer");
+    if (isinf(d)) geno_raise("E499", loc, "cannot convert float infinity to integer");
+    double t = trunc(d);
+    /* The reference keeps results within JavaScript's safe integer range. */
+    if (fabs(t) > 9007199254740991.0)
+        geno_raise("E499", loc, "float_to_int result exceeds JavaScript safe integer range");
+    return GENO_INT_SMALL((int64_t)t);
+}
