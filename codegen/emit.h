@@ -10,7 +10,7 @@
 #ifndef GENOC_EMIT_H
 #define GENOC_EMIT_H
 
-#include "check.h"
+#include "checker.h"
 #include "codegen.h"
 
 typedef struct {

@@ -9,7 +9,7 @@
  * E300 "not supported yet" at their position, so nothing unsupported ever
  * reaches the C compiler. The full checker (issue 3) grows from here.
  */
-#include "check.h"
+#include "checker.h"
 
 #include <string.h>
 

@@ -249,4 +249,72 @@ double geno_float_abs(double d);
 double geno_float_sqrt(double d, GenoLoc loc);                  /* `sqrt of negative number` */
 GenoInt geno_float_to_int(double d, GenoLoc loc);               /* truncates; |d| < 2^53 */
 
+/* ==== additions by the runtime (appended; nothing above was changed) ===== */
+
+/* ---- object layouts the emitted code builds directly -------------------- */
+
+/* A tuple value: a GenoTuple * pointing at a GC object (geno_alloc) of
+ * t->nparams words, member i (type t->params[i]) in word i. (A plain word
+ * array: C has no struct made only of a flexible array member.) */
+typedef GenoWord GenoTuple;
+
+/* A constructor (ADT) value: a GC object whose `tag` indexes t->variants and
+ * whose fields follow in declaration order (variants[tag].nfields words).
+ * Nullary constructors may be static singletons outside the GC heap. */
+typedef struct { int64_t tag; GenoWord fields[]; } GenoAdt;
+
+/* A closure: code pointer first, then the captured words. The emitted code
+ * casts `fn` to the C type of the Geno function type and calls it as
+ * fn(closure, args...). Printed as `<function anonymous>`. */
+typedef struct { void *fn; GenoWord env[]; } GenoClosure;
+
+/* GC allocation; a failed allocation raises E504 "Memory limit exceeded".
+ * geno_alloc memory is scanned for pointers; geno_alloc_atomic is not (for
+ * bytes and numbers only). Both return zeroed memory. */
+void *geno_alloc(size_t size);
+void *geno_alloc_atomic(size_t size);
+
+/* ---- try frames (try/catch, and hosts that must see an error) ----------- */
+
+/* Frames form a linked list whose head is geno_try_top. Use exactly:
+ *
+ *     GenoTryFrame f;
+ *     geno_try_push(&f, 0);
+ *     if (setjmp(f.jb) == 0) {
+ *         ... body ...            (locals changed here and read in the
+ *         geno_try_pop(&f);        handler must be volatile)
+ *     } else {
+ *         ... handler: f is already popped; f.code, f.message, f.loc ...
+ *     }
+ *
+ * Leaving the body by return/break/continue must geno_try_pop(&f) first.
+ * On a catch, geno_depth is restored to its value at push time.
+ * A frame pushed with catch_fatal == 0 (a Geno try/catch) does not see fatal
+ * errors (recursion/step/memory limits, contract violations: the reference
+ * makes them uncatchable); a frame with catch_fatal != 0 sees every error. */
+typedef struct GenoTryFrame GenoTryFrame;
+struct GenoTryFrame {
+    jmp_buf jb;
+    GenoTryFrame *prev;
+    int64_t depth;                  /* geno_depth at push time */
+    int catch_fatal;
+    int fatal;                      /* caught error was fatal */
+    const char *code;               /* caught error: "E400", ... */
+    GenoStr *message;               /* caught error: the bare message */
+    GenoLoc loc;                    /* caught error: where it was raised */
+    GenoWord thrown;                /* geno_throw: the value (else 0) */
+    const GenoType *thrown_type;    /* geno_throw: its type (else NULL) */
+};
+extern GenoTryFrame *geno_try_top;
+void geno_try_push(GenoTryFrame *f, int catch_fatal);
+void geno_try_pop(GenoTryFrame *f);
+
+/* An error no Geno try/catch may intercept (E502, E503, E504, requires /
+ * ensures violations). Same formatting as geno_raise. */
+_Noreturn void geno_raise_fatal(const char *code, GenoLoc loc, const char *fmt, ...);
+/* `throw v`: a String becomes an E499 error with that message; any other
+ * value is carried in the frame (thrown, thrown_type) with the message
+ * "Uncaught throw: <repr of v>", which is what an uncaught one reports. */
+_Noreturn void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc);
+
 #endif

@@ -1,4 +1,4 @@
-/* check.h — what the checker leaves on the AST for the code generator.
+/* checker.h — what the checker leaves on the AST for the code generator.
  *
  * After check_program succeeds:
  *   - every Expr has `ty` (resolved with ty_resolve);
@@ -10,8 +10,8 @@
  *   - ST_LET/ST_VAR/ST_FOR have `sym` (the local they bind), DEF_FUNC has
  *     `sym` (its function symbol).
  */
-#ifndef GENOC_CHECK_H
-#define GENOC_CHECK_H
+#ifndef GENOC_CHECKER_H
+#define GENOC_CHECKER_H
 
 #include "ast.h"
 #include "types.h"

@@ -1,0 +1,147 @@
+/* build.c — `genoc build [-o OUT] [--emit-c FILE.c] [--cc CC] FILE`.
+ *
+ * Trusted ahead-of-time builds (DESIGN.md §4, last paragraph): the C goes to
+ * a temporary file (or to --emit-c, which is kept), and the system compiler
+ * links it against the runtime archive:
+ *
+ *   cc -O2 -DGENO_STANDALONE -I<include> FILE.c <libgenort.a> -lgc -lgmp -lm -o OUT
+ *
+ * run with fork/execvp, no shell. `--cc` names the compiler; it is split on
+ * spaces so `--cc "gcc -g"` works. GENOC_INCLUDE and GENOC_RT_LIB override
+ * the build tree's header directory and runtime archive. OUT defaults to the
+ * file's stem in the current directory. A cc failure is genoc's bug (the C is
+ * ours), so it exits 3 like every internal error. The built binary parses its
+ * own runtime flags (geno_parse_flags): no capability unless given --cap.
+ */
+#include "build.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jit.h"
+#include "pipeline.h"
+
+#ifndef GENOC_RT_LIB
+#define GENOC_RT_LIB "libgenort.a"
+#endif
+
+static const char *rt_lib(void) {
+    const char *env = getenv("GENOC_RT_LIB");
+    return env && *env ? env : GENOC_RT_LIB;
+}
+
+/* "dir/prog.geno" -> "prog" (in the current directory). */
+static char *default_output(const char *file) {
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    size_t n = strlen(base);
+    if (n > 5 && strcmp(base + n - 5, ".geno") == 0) n -= 5;
+    return xstrndup(base, n);
+}
+
+static int write_text(const char *path, int fd, const char *text) {
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "genoc: error: cannot write %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    fputs(text, f);
+    if (fclose(f) != 0) {
+        fprintf(stderr, "genoc: error: cannot write %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* Runs argv, waits; returns its exit status, or -1 if it did not exit. */
+static int spawn_wait(char **argv) {
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        execvp(argv[0], argv);
+        fprintf(stderr, "genoc: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0)
+        if (errno != EINTR) return -1;
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : -1;
+}
+
+static int run_cc(const char *cc, const char *c_path, const char *out) {
+    VEC(char *) argv = {0};
+    char *words = xstrdup(cc);
+    for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t")) vec_push(&argv, w);
+    if (argv.len == 0) vec_push(&argv, "cc");
+    char *extra[] = {"-O2", "-DGENO_STANDALONE", xasprintf("-I%s", jit_include_dir()),
+                     (char *)c_path, (char *)rt_lib(), "-lgc", "-lgmp", "-lm",
+                     "-o", (char *)out, NULL};
+    for (char **e = extra; *e; e++) vec_push(&argv, *e);
+    vec_push(&argv, NULL);
+    int st = spawn_wait(argv.items);
+    if (st != 0) {
+        fprintf(stderr, "genoc: internal error: C compiler failed (%s %s)\n", argv.items[0],
+                st < 0 ? "did not finish" : xasprintf("exited with status %d", st));
+        return 3;
+    }
+    return 0;
+}
+
+static int usage_error(const char *msg, const char *arg) {
+    fprintf(stderr, "genoc: error: %s%s\n", msg, arg ? arg : "");
+    fputs("usage: genoc build [-o OUT] [--emit-c FILE.c] [--cc CC] FILE\n", stderr);
+    return 2;
+}
+
+int build_command(int argc, char **argv) {
+    const char *file = NULL, *out = NULL, *emit_c = NULL, *cc = "cc";
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = strcmp(a, "-o") == 0 ? &out
+                          : strcmp(a, "--emit-c") == 0 ? &emit_c
+                          : strcmp(a, "--cc") == 0 ? &cc : NULL;
+        if (slot) {
+            if (++i >= argc) return usage_error("expected one argument after ", a);
+            *slot = argv[i];
+        } else if (a[0] == '-' && a[1]) {
+            return usage_error("unrecognized arguments: ", a);
+        } else if (file) {
+            return usage_error("unrecognized arguments: ", a);
+        } else {
+            file = a;
+        }
+    }
+    if (!file) return usage_error("the following arguments are required: file", NULL);
+    if (!out) out = default_output(file);
+    if (strcmp(out, file) == 0) return usage_error("refusing to overwrite the source file ", file);
+
+    Compilation c;
+    if (pipeline_run(&c, file, UPTO_EMIT)) {
+        diag_print(stderr, &c.diags);
+        return 1;
+    }
+
+    char *c_path;
+    int fd = -1;
+    if (emit_c) {
+        c_path = (char *)emit_c;
+    } else {
+        const char *tmp = getenv("TMPDIR");
+        c_path = xasprintf("%s/genoc-XXXXXX.c", tmp && *tmp ? tmp : "/tmp");
+        fd = mkstemps(c_path, 2);
+        if (fd < 0) {
+            fprintf(stderr, "genoc: error: cannot create a temporary file: %s\n", strerror(errno));
+            return 1;
+        }
+    }
+    int st = write_text(c_path, fd, c.c_source);
+    if (st == 0) st = run_cc(cc, c_path, out);
+    if (!emit_c) unlink(c_path);
+    return st;
+}

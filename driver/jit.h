@@ -1,0 +1,20 @@
+/* jit.h — compiling emitted C in memory with libtcc (the `genoc run` path).
+ *
+ * Runs inside the sandbox child only: tcc parses text that was derived from
+ * untrusted source, so it gets the child's rlimits like the program does. */
+#ifndef GENOC_JIT_H
+#define GENOC_JIT_H
+
+#include <geno/rt.h>
+
+/* Compiles `c_source` and relocates it into executable memory. Returns the
+ * program's `geno_program` descriptor; the code stays mapped until exit.
+ * On failure returns NULL and sets *error to tcc's messages (malloc'd).
+ * A failure is genoc's bug, never the user's: the caller reports it as an
+ * internal error (exit 3). */
+const GenoProgram *jit_compile(const char *c_source, char **error);
+
+/* The directory holding <geno/rt.h>: $GENOC_INCLUDE, else the build tree's. */
+const char *jit_include_dir(void);
+
+#endif

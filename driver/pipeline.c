@@ -1,0 +1,56 @@
+/* pipeline.c — reading a .geno file and running the passes over it.
+ *
+ * main.c/run.c/build.c all go through here so every command reports a
+ * missing file and diagnostics the same way, like QBE's main: a literal list
+ * of passes, each stopping the run if it reported errors. The passes
+ * themselves live in frontend/ (parse_program) and codegen/ (check_program,
+ * emit_program). */
+#include "pipeline.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "codegen.h"
+
+double pipeline_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+int pipeline_run(Compilation *c, const char *path, Stage upto) {
+    memset(c, 0, sizeof *c);
+    c->path = path;
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(c->source = read_file(path, NULL))) {
+        fprintf(stderr, "Error: File not found: %s\n", path);
+        return 1;
+    }
+    diag_register_source(path, c->source);
+
+    double t = pipeline_now_ms();
+    c->prog = parse_program(path, c->source, &c->diags);
+    c->parse_ms = pipeline_now_ms() - t;
+    if (c->diags.errors || upto == UPTO_PARSE) return c->diags.errors ? 1 : 0;
+
+    t = pipeline_now_ms();
+    check_program(c->prog, &c->diags);
+    c->check_ms = pipeline_now_ms() - t;
+    if (c->diags.errors || upto == UPTO_CHECK) return c->diags.errors ? 1 : 0;
+
+    t = pipeline_now_ms();
+    c->c_source = emit_program(c->prog, &c->diags);
+    c->emit_ms = pipeline_now_ms() - t;
+    if (!c->c_source && !c->diags.errors)
+        diag_add(&c->diags, "E999", (SrcLoc){path, 0, 0}, "internal error: code generation produced no C");
+    return c->diags.errors ? 1 : 0;
+}
+
+int pipeline_count_defs(const Program *p) {
+    int n = 0;
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind != DEF_IMPORT) n++;
+    return n;
+}

@@ -1,0 +1,332 @@
+/* sandbox.c — the process boundary of `genoc run` (DESIGN.md §4).
+ *
+ * The parent has already parsed, checked and emitted C (main.c: that is our
+ * own code and runs no user code, so it gets no more authority than
+ * `genoc check` on the same file, and diagnostics come out without a fork and
+ * in structured form for --json). Everything that turns untrusted source into
+ * running machine code happens here, in a child forked per run:
+ *
+ *   child:  die with the parent; own process group; stdin = /dev/null,
+ *           stdout/stderr = two pipes, every other descriptor closed;
+ *           rlimits (address space, CPU, file size, open files, processes,
+ *           no core); libtcc compile + relocate; sandbox_lockdown() (the
+ *           seccomp seam); geno_run; _exit with its status.
+ *   parent: polls both pipes and streams them through as they arrive,
+ *           counts output characters (the runtime enforces
+ *           --max-output-length itself; this is the backstop), kills the
+ *           child's group with SIGKILL at the wall-clock --timeout and
+ *           remembers that it did, reaps, and maps how the child ended to an
+ *           exit status and, for signals, a diagnostic (E501 timeout, E504
+ *           resource limit or crash, E500 seccomp kill). A child's crash is
+ *           only ever a status the parent reads.
+ */
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jit.h"
+
+/* Open files the child may hold: stdio, plus tcc reading nested headers. */
+#define CHILD_NOFILE 16
+/* The child's stderr carries a diagnostic or tcc's messages: bound it. */
+#define MAX_ERR_BYTES (64 * 1024)
+
+void sandbox_lockdown(void) {
+    /* SECCOMP SEAM. The seccomp-bpf allow-list goes here (later issue):
+     * read/write on the child's pipes, the memory calls Boehm GC needs
+     * (mmap/mprotect without PROT_EXEC), clocks, futex, exit; everything
+     * else SCMP_ACT_KILL_PROCESS, which the parent reports as E500. It must
+     * stay after tcc_relocate (tcc maps its code RWX) and before the
+     * program's first instruction. */
+}
+
+/* ---- child ------------------------------------------------------------------ */
+
+static void set_limit(int resource, rlim_t soft, rlim_t hard) {
+    struct rlimit rl = {soft, hard};
+    setrlimit(resource, &rl);   /* lowering a limit cannot fail for lack of privilege */
+}
+
+static void close_from(int lowfd) {
+    if (syscall(SYS_close_range, (unsigned)lowfd, ~0U, 0) == 0) return;
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = lowfd; fd < (max > 0 ? max : 1024); fd++) close((int)fd);
+}
+
+static void set_limits(const RunOptions *o) {
+    set_limit(RLIMIT_CORE, 0, 0);
+    set_limit(RLIMIT_FSIZE, (rlim_t)o->max_file_size_bytes, (rlim_t)o->max_file_size_bytes);
+    set_limit(RLIMIT_NOFILE, CHILD_NOFILE, CHILD_NOFILE);
+    /* Ignored for root (TOOLCHAIN.md); seccomp will block fork/clone. */
+    set_limit(RLIMIT_NPROC, (rlim_t)o->max_processes, (rlim_t)o->max_processes);
+    if (o->max_memory_bytes > 0)
+        set_limit(RLIMIT_AS, (rlim_t)o->max_memory_bytes, (rlim_t)o->max_memory_bytes);
+    if (o->max_cpu_time > 0) {
+        /* soft < hard: SIGXCPU at the soft limit (which the parent reports
+         * as E504) instead of the hard limit's bare SIGKILL. */
+        rlim_t soft = (rlim_t)ceil(o->max_cpu_time);
+        set_limit(RLIMIT_CPU, soft, soft + 1);
+    }
+}
+
+static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_t parent,
+                                 int out_w, int err_w) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);           /* parent already gone */
+    setpgid(0, 0);
+    signal(SIGPIPE, SIG_DFL);
+    int nul = open("/dev/null", O_RDONLY);
+    if (nul >= 0) dup2(nul, 0);
+    dup2(out_w, 1);
+    dup2(err_w, 2);
+    close_from(3);
+    set_limits(o);
+
+    char *error = NULL;
+    const GenoProgram *prog = jit_compile(c_source, &error);
+    if (!prog) {
+        dprintf(2, "genoc: internal error: C compilation failed\n%s\n", error);
+        _exit(3);
+    }
+    sandbox_lockdown();
+
+    GenoConfig cfg;
+    geno_config_defaults(&cfg);
+    options_to_config(o, &cfg);
+    cfg.out_fd = 1;
+    cfg.err_fd = 2;
+    _exit(geno_run(prog, &cfg));
+}
+
+/* ---- parent ----------------------------------------------------------------- */
+
+typedef struct {
+    const RunOptions *o;
+    SandboxResult *r;
+    pid_t pid;
+    int fd[2];              /* read ends: [0] stdout, [1] stderr; -1 at EOF */
+    int64_t out_chars;      /* UTF-8 characters of stdout seen */
+    int64_t out_cap;        /* backstop in characters */
+    size_t err_bytes;
+    bool out_broken;        /* our own stdout went away (EPIPE): child killed */
+    bool killed_timeout, killed_output;
+} Supervisor;
+
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void kill_child(Supervisor *s) {
+    kill(-s->pid, SIGKILL);     /* its group (setpgid in both processes) */
+    kill(s->pid, SIGKILL);      /* in case it had not joined it yet */
+}
+
+static bool write_all(int fd, const char *p, size_t n) {
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* Passes a chunk of the child's stdout on, up to the character cap. */
+static void deliver_out(Supervisor *s, const char *buf, size_t n) {
+    if (s->killed_output || s->out_broken) return;
+    size_t take = n;
+    for (size_t i = 0; i < n; i++) {
+        if (((unsigned char)buf[i] & 0xC0) == 0x80) continue;   /* continuation byte */
+        if (s->out_chars == s->out_cap) {
+            take = i;
+            if (!s->killed_output && !s->killed_timeout) kill_child(s);
+            s->killed_output = true;
+            break;
+        }
+        s->out_chars++;
+    }
+    if (s->o->json) sb_putn(&s->r->output, buf, take);
+    else if (!write_all(1, buf, take)) {
+        /* Our reader went away (`genoc run p | head`): nobody will see more
+         * output, so stop the program, as SIGPIPE would stop a plain one. */
+        if (!s->out_broken && !s->killed_timeout) kill_child(s);
+        s->out_broken = true;
+    }
+}
+
+static void deliver_err(Supervisor *s, const char *buf, size_t n) {
+    if (s->err_bytes >= MAX_ERR_BYTES) return;
+    if (n > MAX_ERR_BYTES - s->err_bytes) n = MAX_ERR_BYTES - s->err_bytes;
+    s->err_bytes += n;
+    if (s->o->json) sb_putn(&s->r->errors, buf, n);
+    else write_all(2, buf, n);
+}
+
+/* Reads what is available on pipe k (non-blocking), at most `chunks` reads
+ * so a fast writer cannot keep the parent from watching the clock; closes
+ * the pipe at EOF. */
+static void drain(Supervisor *s, int k, int chunks) {
+    char buf[65536];
+    while (s->fd[k] >= 0 && chunks-- > 0) {
+        ssize_t n = read(s->fd[k], buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno == EAGAIN) return;
+        if (n <= 0) {
+            close(s->fd[k]);
+            s->fd[k] = -1;
+            return;
+        }
+        if (k == 0) deliver_out(s, buf, (size_t)n);
+        else deliver_err(s, buf, (size_t)n);
+    }
+}
+
+/* Has the child exited? Leaves it a zombie (WNOWAIT), so its pid, which is
+ * also its process group's id, cannot be reused before we kill the group. */
+static bool child_exited(pid_t pid) {
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
+}
+
+/* Pumps both pipes until the child exits, the deadline passes, or the
+ * output backstop or a closed stdout stops it. Does not reap. */
+static void supervise(Supervisor *s, double deadline) {
+    int pidfd = (int)syscall(SYS_pidfd_open, s->pid, 0);   /* -1 on old kernels */
+    bool exited = false;
+    while (!exited && !s->killed_output && !s->out_broken) {
+        double left = deadline - now_ms();
+        if (left <= 0) {
+            kill_child(s);
+            s->killed_timeout = true;
+            break;
+        }
+        struct pollfd p[3];
+        int n = 0, slot[3];
+        for (int k = 0; k < 2; k++)
+            if (s->fd[k] >= 0) { p[n] = (struct pollfd){s->fd[k], POLLIN, 0}; slot[n++] = k; }
+        if (pidfd >= 0) { p[n] = (struct pollfd){pidfd, POLLIN, 0}; slot[n++] = 2; }
+        /* Without a pidfd, wake up now and then to look for the exit. */
+        double cap = pidfd >= 0 ? 60000 : 20;
+        int wait_ms = (int)ceil(left < cap ? left : cap);
+        if (poll(p, (nfds_t)n, wait_ms) < 0 && errno != EINTR) {
+            kill_child(s);      /* cannot supervise it: do not let it run on */
+            break;
+        }
+        bool pidfd_ready = false;
+        for (int i = 0; i < n; i++) {
+            if (!p[i].revents) continue;
+            if (slot[i] == 2) pidfd_ready = true;
+            else drain(s, slot[i], 16);
+        }
+        if (pidfd_ready || pidfd < 0) exited = child_exited(s->pid);
+    }
+    if (pidfd >= 0) close(pidfd);
+}
+
+int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
+    memset(r, 0, sizeof *r);
+    Supervisor s = {.o = o, .r = r, .fd = {-1, -1}};
+    /* The runtime caps printed output at max_output_length; the `=> value`
+     * line after it is not print output and is bounded by the collection
+     * size. The parent only stops a runaway child past both. */
+    s.out_cap = o->max_output_length + o->max_collection_size + 16;
+
+    int out[2], err[2];
+    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
+        perror("genoc: internal error: pipe");
+        return r->status = 3;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    double start = now_ms();
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("genoc: internal error: fork");
+        return r->status = 3;
+    }
+    if (pid == 0) {
+        close(out[0]);
+        close(err[0]);
+        child_main(c_source, o, parent, out[1], err[1]);
+    }
+    close(out[1]);
+    close(err[1]);
+    /* EPIPE instead of death when our own reader goes away. */
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
+    setpgid(pid, pid);
+    s.pid = pid;
+    s.fd[0] = out[0];
+    s.fd[1] = err[0];
+    fcntl(s.fd[0], F_SETFL, O_NONBLOCK);
+    fcntl(s.fd[1], F_SETFL, O_NONBLOCK);
+
+    supervise(&s, start + o->timeout * 1e3);
+    /* Leave nothing behind: whatever is left of the child's group dies
+     * (the child itself is a zombie by now, or was killed above). */
+    kill(-pid, SIGKILL);
+    int ws = 0;
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+    /* Output written before the end is still in the pipes: at most their
+     * capacity (≤ 1 MiB), since every writer is gone. */
+    for (int k = 0; k < 2; k++) drain(&s, k, 64);
+    for (int k = 0; k < 2; k++) if (s.fd[k] >= 0) close(s.fd[k]);
+    signal(SIGPIPE, old_pipe);
+    r->run_ms = now_ms() - start;
+
+    char secs[32];
+    r->status = 1;
+    if (s.killed_timeout) {
+        r->code = "E501";
+        r->message = xasprintf("Execution timed out after %s seconds",
+                               options_fmt_seconds(o->timeout, secs, sizeof secs));
+    } else if (s.killed_output) {
+        r->code = "E499";
+        r->message = xasprintf("Output limit exceeded (%lld characters)", (long long)o->max_output_length);
+    } else if (s.out_broken) {
+        /* stdout closed under us: no diagnostic, like a SIGPIPE death. */
+    } else if (WIFEXITED(ws)) {
+        r->status = WEXITSTATUS(ws);
+    } else if (WIFSIGNALED(ws)) {
+        int sig = WTERMSIG(ws);
+        const char *abbrev = sigabbrev_np(sig);
+        if (sig == SIGXCPU) {
+            r->code = "E504";
+            r->message = xasprintf("CPU time limit exceeded (%s seconds)",
+                                   options_fmt_seconds(ceil(o->max_cpu_time), secs, sizeof secs));
+        } else if (sig == SIGSYS) {
+            r->code = "E500";
+            r->message = xstrdup("Security violation: the program made a forbidden system call");
+        } else if (sig == SIGXFSZ) {
+            r->code = "E504";
+            r->message = xasprintf("File size limit exceeded (%lld bytes)", (long long)o->max_file_size_bytes);
+        } else {
+            r->code = "E504";
+            r->message = xasprintf("Program terminated by signal SIG%s (%s)%s",
+                                   abbrev ? abbrev : "?", strsignal(sig),
+                                   (sig == SIGSEGV || sig == SIGBUS || sig == SIGKILL || sig == SIGABRT)
+                                       && o->max_memory_bytes > 0
+                                       ? "; it may have exceeded a resource limit (memory or stack)"
+                                       : "");
+        }
+    }
+    return r->status;
+}

@@ -1,0 +1,14 @@
+/* rt/alloc.h — garbage-collected allocation for the runtime (see gc.c).
+ * geno_alloc / geno_alloc_atomic themselves are in geno/rt.h. */
+#ifndef GENO_RT_ALLOC_H
+#define GENO_RT_ALLOC_H
+
+#include <stddef.h>
+
+/* Initialises Boehm GC and routes GMP's allocation through it. Idempotent. */
+void geno_gc_init(void);
+
+/* Grows a block from geno_alloc_atomic; raises E504 when memory is out. */
+void *geno_realloc_atomic(void *p, size_t size);
+
+#endif

@@ -1,0 +1,131 @@
+/* error.c — raising runtime errors, try frames, and the final diagnostic.
+ *
+ * A runtime error carries a diagnostic code (E4xx/E5xx as the reference
+ * assigns them), a message, and the Geno source position. It unwinds with
+ * longjmp to the innermost try frame that may see it: Geno try/catch frames
+ * see ordinary errors; errors the reference makes uncatchable (limits,
+ * contracts) pass them by and reach only frames pushed with catch_fatal,
+ * such as geno_run's own. With no such frame the program ends here: output
+ * is flushed, `FILE:LINE:COL: error[CODE]: MESSAGE` goes to cfg.err_fd, and
+ * the process exits with status 1.
+ *
+ * The message is formatted into GC memory; if even that fails (the error
+ * may be "Memory limit exceeded" itself), a static buffer is used.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <gc/gc.h>
+
+#include "geno/rt.h"
+#include "errors.h"
+#include "print.h"
+#include "run.h"
+#include "str.h"
+#include "value.h"
+
+GenoTryFrame *geno_try_top;
+const char *geno_source_path;
+int64_t geno_depth, geno_max_depth = 500;
+
+void geno_try_push(GenoTryFrame *f, int catch_fatal) {
+    f->prev = geno_try_top;
+    f->depth = geno_depth;
+    f->catch_fatal = catch_fatal;
+    f->fatal = 0;
+    f->code = NULL;
+    f->message = NULL;
+    f->loc = 0;
+    f->thrown = 0;
+    f->thrown_type = NULL;
+    geno_try_top = f;
+}
+
+void geno_try_pop(GenoTryFrame *f) { geno_try_top = f->prev; }
+
+static struct { int64_t len, cplen; char data[512]; } fallback_msg;
+
+static GenoStr *format_message(const char *fmt, va_list ap) {
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)n + 1);   /* no E504 recursion */
+    if (s) {
+        vsnprintf(s->data, (size_t)n + 1, fmt, ap2);
+        s->len = n;
+    } else {
+        s = (GenoStr *)&fallback_msg;
+        vsnprintf(s->data, sizeof fallback_msg.data, fmt, ap2);
+        s->len = (int64_t)strlen(s->data);
+    }
+    va_end(ap2);
+    s->cplen = geno_utf8_count(s->data, s->len);
+    return s;
+}
+
+void geno_report_error(const char *code, GenoLoc loc, const GenoStr *msg) {
+    char head[64];
+    const char *path = geno_source_path ? geno_source_path : "<program>";
+    int fd = geno_cfg.err_fd;
+    geno_write_all(fd, path, (int64_t)strlen(path));
+    int n = loc ? snprintf(head, sizeof head, ":%d:%d: error[%s]: ", GENO_LOC_LINE(loc), GENO_LOC_COL(loc), code)
+                : snprintf(head, sizeof head, ": error[%s]: ", code);
+    geno_write_all(fd, head, n);
+    geno_write_all(fd, msg->data, msg->len);
+    geno_write_all(fd, "\n", 1);
+}
+
+static _Noreturn void unwind(int fatal, const char *code, GenoLoc loc, GenoStr *msg,
+                             GenoWord thrown, const GenoType *thrown_type) {
+    GenoTryFrame *f = geno_try_top;
+    while (f && fatal && !f->catch_fatal) f = f->prev;
+    if (!f) {
+        geno_out_flush();
+        geno_report_error(code, loc, msg);
+        _exit(1);
+    }
+    geno_try_top = f->prev;
+    geno_depth = f->depth;
+    f->fatal = fatal;
+    f->code = code;
+    f->message = msg;
+    f->loc = loc;
+    f->thrown = thrown;
+    f->thrown_type = thrown_type;
+    longjmp(f->jb, 1);
+}
+
+void geno_raise(const char *code, GenoLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    GenoStr *msg = format_message(fmt, ap);
+    va_end(ap);
+    unwind(0, code, loc, msg, 0, NULL);
+}
+
+void geno_raise_fatal(const char *code, GenoLoc loc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    GenoStr *msg = format_message(fmt, ap);
+    va_end(ap);
+    unwind(1, code, loc, msg, 0, NULL);
+}
+
+void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg) {
+    unwind(0, code, loc, msg, 0, NULL);
+}
+
+void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc) {
+    if (t->kind == GT_STRING) unwind(0, "E499", loc, (GenoStr *)(uintptr_t)v, 0, NULL);
+    GenoBuf *b = geno_buf_new();
+    geno_buf_add_ascii(b, "Uncaught throw: ", 16);
+    geno_write_value(b, v, t, 0);
+    unwind(0, "E499", loc, geno_buf_to_str(b), v, t);
+}
+
+void geno_depth_exceeded(GenoLoc loc) {
+    geno_raise_fatal("E502", loc,
+                     "Maximum recursion depth exceeded (%lld). Check for infinite recursion or increase the limit.",
+                     (long long)geno_max_depth);
+}

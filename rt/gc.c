@@ -1,0 +1,81 @@
+/* gc.c — memory for Geno values: Boehm GC set up for our process, and GMP
+ * routed through it.
+ *
+ * Every runtime object lives on the Boehm heap. An allocation that fails
+ * (the sandbox caps the address space) raises the resource-limit error E504
+ * instead of crashing: Boehm returns NULL after calling its OOM hook, and we
+ * silence its warnings so nothing stray reaches stderr. Boehm's thread
+ * suspend/restart signals default to SIGPWR/SIGXCPU; SIGXCPU is the CPU
+ * rlimit's soft signal, so they are moved to real-time signals before
+ * GC_INIT. GMP allocates limbs as atomic (unscanned) GC memory and never
+ * frees explicitly; the mpz_t headers sit in scanned memory (a GenoBig or
+ * a C stack frame), so the collector reclaims limbs with their owner.
+ */
+#include <signal.h>
+#include <string.h>
+#include <gc/gc.h>
+#include <gmp.h>
+
+#include "geno/rt.h"
+#include "alloc.h"
+
+#ifndef GC_THREADS
+/* Declared by gc.h only under GC_THREADS, but present in Debian's 8.2 build
+ * (checked with nm); declaring them here avoids gc.h's pthread redirects. */
+GC_API void GC_CALL GC_set_suspend_signal(int);
+GC_API void GC_CALL GC_set_thr_restart_signal(int);
+#endif
+
+static _Noreturn void out_of_memory(void) {
+    geno_raise_fatal("E504", 0, "Memory limit exceeded");
+}
+
+void *geno_alloc(size_t size) {
+    void *p = GC_MALLOC(size);
+    if (!p && size) out_of_memory();
+    return p;
+}
+
+void *geno_alloc_atomic(size_t size) {
+    void *p = GC_MALLOC_ATOMIC(size);
+    if (!p && size) out_of_memory();
+    if (p) memset(p, 0, size);      /* GC_MALLOC_ATOMIC does not clear */
+    return p;
+}
+
+void *geno_realloc_atomic(void *old, size_t size) {
+    void *p = GC_REALLOC(old, size);
+    if (!p && size) out_of_memory();
+    return p;
+}
+
+static void *gmp_alloc(size_t size) {
+    void *p = GC_MALLOC_ATOMIC(size);
+    if (!p) out_of_memory();
+    return p;
+}
+
+static void *gmp_realloc(void *old, size_t old_size, size_t size) {
+    (void)old_size;
+    void *p = GC_REALLOC(old, size);
+    if (!p) out_of_memory();
+    return p;
+}
+
+static void gmp_free(void *p, size_t size) { (void)p; (void)size; }
+
+void geno_gc_init(void) {
+    static int done;
+    if (done) return;
+    done = 1;
+    GC_set_thr_restart_signal(SIGRTMIN + 6);
+    GC_set_suspend_signal(SIGRTMIN + 7);
+    GC_set_warn_proc(GC_ignore_warn_proc);
+    GC_INIT();
+    mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
+}
+
+void geno_add_roots(void *start, void *end) {
+    geno_gc_init();
+    GC_add_roots(start, end);
+}

@@ -1,0 +1,83 @@
+/* print.c — program output: the `print` builtin and the output buffer.
+ *
+ * Output goes to cfg.out_fd through a buffer of our own and write(2), never
+ * stdio: glibc's stdio calls fstat on first use, which the sandbox's seccomp
+ * filter will forbid, and we must control exactly when bytes leave (flushed
+ * after every print, so output streams to the supervising parent; the
+ * buffer only joins the pieces of one print into one write).
+ *
+ * `print` needs the print capability (E412). Like the reference, it counts
+ * the characters (code points, newline included) of every print against
+ * cfg.max_output_length *before* writing: the print that crosses the limit
+ * writes nothing and raises E499 "Output limit exceeded (N characters)",
+ * and the count keeps growing, so later prints fail too.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "geno/rt.h"
+#include "print.h"
+#include "run.h"
+#include "str.h"
+#include "value.h"
+
+static char out_buf[1 << 14];
+static size_t out_len;
+static int64_t out_chars;       /* characters printed so far, for the limit */
+
+void geno_write_all(int fd, const char *s, int64_t len) {
+    while (len > 0) {
+        ssize_t n = write(fd, s, (size_t)len);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return;                         /* closed pipe etc.: drop output */
+        }
+        s += n;
+        len -= n;
+    }
+}
+
+void geno_out_flush(void) {
+    if (out_len) geno_write_all(geno_cfg.out_fd, out_buf, (int64_t)out_len);
+    out_len = 0;
+}
+
+void geno_out_write(const char *s, int64_t len) {
+    if (out_len + (size_t)len > sizeof out_buf) {
+        geno_out_flush();
+        if ((size_t)len >= sizeof out_buf) { geno_write_all(geno_cfg.out_fd, s, len); return; }
+    }
+    memcpy(out_buf + out_len, s, (size_t)len);
+    out_len += (size_t)len;
+}
+
+void geno_out_reset(void) {
+    out_len = 0;
+    out_chars = 0;
+}
+
+void geno_print_str(GenoStr *s, GenoLoc loc) {
+    if (!(geno_cfg.caps & GENO_CAP_PRINT))
+        geno_raise("E412", loc, "Capability denied: 'print' requires a capability that was not granted");
+    out_chars += s->cplen + 1;
+    if (out_chars > geno_cfg.max_output_length)
+        geno_raise("E499", loc, "Output limit exceeded (%lld characters)",
+                   (long long)geno_cfg.max_output_length);
+    geno_out_write(s->data, s->len);
+    geno_out_write("\n", 1);
+    /* Stream: a line printed before a timeout or a kill must not be lost. */
+    geno_out_flush();
+}
+
+void geno_print(GenoWord v, const GenoType *t, GenoLoc loc) {
+    if (!(geno_cfg.caps & GENO_CAP_PRINT))
+        geno_raise("E412", loc, "Capability denied: 'print' requires a capability that was not granted");
+    if (t->kind == GT_STRING) {
+        geno_print_str((GenoStr *)(uintptr_t)v, loc);
+        return;
+    }
+    GenoBuf *b = geno_buf_new();            /* print uses the unlimited form */
+    geno_write_value(b, v, t, 1);
+    geno_print_str(geno_buf_to_str(b), loc);
+}

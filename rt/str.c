@@ -1,0 +1,172 @@
+/* str.c — immutable UTF-8 strings and the GenoBuf string builder.
+ *
+ * A GenoStr stores its byte length and its code-point length: Geno counts
+ * and indexes strings by code point, as the reference (Python str) does.
+ * When the two lengths are equal the text is ASCII and indexing is O(1);
+ * otherwise indexing walks the UTF-8. Comparing UTF-8 bytewise orders
+ * strings by code point, so comparison is memcmp.
+ *
+ * Sizes are held to cfg.max_collection_size counted in code points, with the
+ * reference's E499 "String size exceeds limit (N > L)".
+ */
+#include <string.h>
+
+#include "geno/rt.h"
+#include "alloc.h"
+#include "int.h"
+#include "run.h"
+#include "str.h"
+
+int64_t geno_utf8_count(const char *s, int64_t len) {
+    int64_t n = 0;
+    for (int64_t i = 0; i < len; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static GenoStr *str_alloc(int64_t len) {
+    GenoStr *s = geno_alloc_atomic(sizeof(GenoStr) + (size_t)len + 1);
+    s->len = len;
+    return s;
+}
+
+GenoStr *geno_str_new(const char *bytes, int64_t len) {
+    GenoStr *s = str_alloc(len);
+    memcpy(s->data, bytes, (size_t)len);
+    s->cplen = geno_utf8_count(bytes, len);
+    return s;
+}
+
+GenoStr *geno_str_from_cstr(const char *s) { return geno_str_new(s, (int64_t)strlen(s)); }
+
+static void check_size(int64_t size, GenoLoc loc) {
+    int64_t limit = geno_cfg.max_collection_size;
+    if (size > limit)
+        geno_raise("E499", loc, "String size exceeds limit (%lld > %lld)", (long long)size, (long long)limit);
+}
+
+GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc) {
+    check_size(a->cplen + b->cplen, loc);
+    if (b->len == 0) return a;
+    if (a->len == 0) return b;
+    GenoStr *s = str_alloc(a->len + b->len);
+    memcpy(s->data, a->data, (size_t)a->len);
+    memcpy(s->data + a->len, b->data, (size_t)b->len);
+    s->cplen = a->cplen + b->cplen;
+    return s;
+}
+
+int geno_str_eq(GenoStr *a, GenoStr *b) {
+    return a == b || (a->len == b->len && memcmp(a->data, b->data, (size_t)a->len) == 0);
+}
+
+int geno_str_cmp(GenoStr *a, GenoStr *b) {
+    int64_t n = a->len < b->len ? a->len : b->len;
+    int c = memcmp(a->data, b->data, (size_t)n);
+    if (c == 0) c = (a->len > b->len) - (a->len < b->len);
+    return (c > 0) - (c < 0);
+}
+
+static int utf8_seq_len(unsigned char lead) {
+    return lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+}
+
+GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc) {
+    int64_t idx;
+    GenoInt shown = i;                  /* the message shows i + length when i < 0 */
+    int ok = geno_int_get_i64(i, &idx);
+    if (ok && idx < 0) idx += s->cplen;
+    if (!ok || idx < 0 || idx >= s->cplen) {
+        if (geno_int_sign(i) < 0) shown = geno_int_add_slow(i, geno_int_from_i64(s->cplen), loc);
+        geno_raise("E401", loc, "Index %s out of bounds for string of length %lld",
+                   geno_int_cstr(shown), (long long)s->cplen);
+    }
+    if (s->len == s->cplen) return geno_str_new(s->data + idx, 1);
+    const char *p = s->data;
+    for (int64_t k = 0; k < idx; k++) p += utf8_seq_len((unsigned char)*p);
+    return geno_str_new(p, utf8_seq_len((unsigned char)*p));
+}
+
+GenoInt geno_str_length(GenoStr *s) { return GENO_INT_SMALL(s->cplen); }
+
+/* ---- GenoBuf ------------------------------------------------------------------ */
+
+GenoBuf *geno_buf_new(void) {
+    GenoBuf *b = geno_alloc(sizeof *b);
+    b->cap = 64;
+    b->data = geno_alloc_atomic((size_t)b->cap);
+    b->limit = -1;
+    return b;
+}
+
+void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen) {
+    if (b->limit >= 0 && b->cplen - b->limit_base + cplen > b->limit)
+        geno_raise("E499", 0, "%sString size exceeds limit (%lld > %lld)", b->limit_what,
+                   (long long)(b->cplen - b->limit_base + cplen), (long long)b->limit);
+    if (b->len + len + 1 > b->cap) {
+        int64_t cap = b->cap * 2;
+        while (cap < b->len + len + 1) cap *= 2;
+        b->data = geno_realloc_atomic(b->data, (size_t)cap);
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, (size_t)len);
+    b->len += len;
+    b->cplen += cplen;
+}
+
+void geno_buf_add_ascii(GenoBuf *b, const char *s, int64_t len) { geno_buf_add_bytes(b, s, len, len); }
+
+void geno_buf_add_cstr(GenoBuf *b, const char *s) {
+    int64_t n = (int64_t)strlen(s);
+    geno_buf_add_bytes(b, s, n, geno_utf8_count(s, n));
+}
+
+void geno_buf_add_str(GenoBuf *b, GenoStr *s) { geno_buf_add_bytes(b, s->data, s->len, s->cplen); }
+
+/* The whole quoted form is one append, as in the reference's to_string. */
+void geno_buf_add_quoted(GenoBuf *b, const GenoStr *s) {
+    int64_t extra = 2;
+    for (int64_t i = 0; i < s->len; i++) {
+        unsigned char c = (unsigned char)s->data[i];
+        if (c == '\\' || c == '"' || c == '\n' || c == '\r' || c == '\t' || c == '\b' || c == '\f') extra += 1;
+        else if (c < 0x20) extra += 5;
+    }
+    char *q = geno_alloc_atomic((size_t)(s->len + extra));
+    char *o = q;
+    *o++ = '"';
+    for (int64_t i = 0; i < s->len; i++) {
+        unsigned char c = (unsigned char)s->data[i];
+        const char *esc = NULL;
+        switch (c) {
+        case '\\': esc = "\\\\"; break;
+        case '"': esc = "\\\""; break;
+        case '\n': esc = "\\n"; break;
+        case '\r': esc = "\\r"; break;
+        case '\t': esc = "\\t"; break;
+        case '\b': esc = "\\b"; break;
+        case '\f': esc = "\\f"; break;
+        }
+        if (esc) { *o++ = esc[0]; *o++ = esc[1]; }
+        else if (c < 0x20) {
+            static const char hex[] = "0123456789abcdef";
+            memcpy(o, "\\u00", 4);
+            o[4] = hex[c >> 4];
+            o[5] = hex[c & 15];
+            o += 6;
+        } else *o++ = (char)c;
+    }
+    *o++ = '"';
+    geno_buf_add_bytes(b, q, o - q, s->cplen + extra);
+}
+
+GenoStr *geno_buf_to_str(GenoBuf *b) {
+    GenoStr *s = str_alloc(b->len);
+    memcpy(s->data, b->data, (size_t)b->len);
+    s->cplen = b->cplen;
+    return s;
+}
+
+/* The f-string result: the reference checks the joined length. */
+GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc) {
+    check_size(b->cplen, loc);
+    return geno_buf_to_str(b);
+}
