@@ -34,6 +34,7 @@ char *type_desc(Emitter *em, Type *t) {
     case TY_INT: return "&geno_t_int";
     case TY_FLOAT: return "&geno_t_float";
     case TY_STRING: return "&geno_t_string";
+    case TY_VAR: return "&geno_t_unit";   /* never constrained: no value of it exists */
     default: break;
     }
     char *key = ty_str(t);

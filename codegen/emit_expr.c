@@ -205,7 +205,8 @@ static char *emit_binary(Emitter *em, Expr *e) {
     Type *lt = ty_resolve(e->a->ty), *rt = ty_resolve(e->b->ty);
     if (e->op == OP_AND) return xasprintf("((int64_t)(%s && %s))", a, b);
     if (e->op == OP_OR) return xasprintf("((int64_t)(%s || %s))", a, b);
-    if (lt->kind == TY_INT && rt->kind == TY_INT) return emit_int_binary(em, e, a, b);
+    if (lt->kind == TY_INT && rt->kind == TY_INT && !ty_is(e->ty, TY_FLOAT))
+        return emit_int_binary(em, e, a, b);
     if (ty_is_numeric(lt) && ty_is_numeric(rt)) {
         if (is_comparison(e->op) && lt->kind != rt->kind) return emit_mixed_compare(e, a, b);
         return emit_float_binary(em, e, as_float(e->a, a), as_float(e->b, b));
@@ -265,6 +266,14 @@ static char *emit_builtin_call(Emitter *em, Expr *e, BuiltinId id) {
     case BI_REVERSE: return xasprintf("geno_list_reverse(%s)", a0);
     case BI_INT_TO_FLOAT: return xasprintf("geno_int_to_double(%s, %s)", a0, L);
     case BI_FLOAT_TO_INT: return xasprintf("geno_float_to_int(%s, %s)", a0, L);
+    case BI_FLOOR: return xasprintf("geno_float_floor(%s, %s)", a0, L);
+    case BI_CEIL: return xasprintf("geno_float_ceil(%s, %s)", a0, L);
+    case BI_ROUND: return xasprintf("geno_float_round(%s, %s)", a0, L);
+    case BI_BIT_OR: return xasprintf("geno_int_or(%s, %s, %s)", a0, a1, L);
+    case BI_CONTAINS: {
+        Type *elem = ty_resolve(t0)->args[0];
+        return xasprintf("((int64_t)geno_list_contains(%s, %s, %s))", a0, to_word(elem, a1), type_desc(em, elem));
+    }
     case BI_SQRT: return xasprintf("geno_float_sqrt(%s, %s)", a0, L);
     case BI_ABS:
         if (ty_is(t0, TY_FLOAT)) return xasprintf("geno_float_abs(%s)", a0);

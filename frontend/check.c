@@ -60,6 +60,11 @@ static const BuiltinInfo builtins[] = {
     {"float_to_int", BI_FLOAT_TO_INT, 1, 1, {"value"}},
     {"abs", BI_ABS, 1, 1, {"value"}},
     {"sqrt", BI_SQRT, 1, 1, {"value"}},
+    {"floor", BI_FLOOR, 1, 1, {"value"}},
+    {"ceil", BI_CEIL, 1, 1, {"value"}},
+    {"round", BI_ROUND, 1, 1, {"value"}},
+    {"bit_or", BI_BIT_OR, 2, 2, {"a", "b"}},
+    {"contains", BI_CONTAINS, 2, 2, {"list", "element"}},
 };
 
 static Sym *builtin_sym(const char *name) {
@@ -193,6 +198,11 @@ static Type *check_binary(Checker *c, Expr *e) {
         ERR(c, "E300", e->loc, "Cannot apply '+' to %s and %s: both operands must be numeric (Int or Float) or both String for concatenation", ls, rs);
         return ty_prim(TY_ERROR);
     case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_POW:
+        /* `2 ** -1` is 0.5 in the reference: an Int raised to a negative
+         * literal exponent is a Float (other negative exponents: E499). */
+        if (num && e->op == OP_POW && e->b->kind == EX_UNARY && e->b->op == OP_NEG &&
+            e->b->a->kind == EX_INT && strspn(e->b->a->int_text, "0") != strlen(e->b->a->int_text))
+            return ty_prim(TY_FLOAT);
         if (num) return ty_prim(any_float ? TY_FLOAT : TY_INT);
         ERR(c, "E300", e->loc, "Cannot apply '%s' to %s and %s: operands must be numeric (Int or Float)", op, ls, rs);
         return ty_prim(TY_ERROR);
@@ -335,6 +345,16 @@ static Type *check_builtin_call(Checker *c, Expr *e, Sym *s) {
         ERR(c, "E300", a[0]->loc, "Argument 1 of 'length': expected List[T], got %s", ts);
         return ty_prim(TY_ERROR);
     }
+    case BI_BIT_OR:
+        for (int i = 0; i < 2; i++)
+            if (is_error(expect_arg(c, a[i], ty_prim(TY_INT), bi->name, i))) return ty_prim(TY_ERROR);
+        return ty_prim(TY_INT);
+    case BI_CONTAINS: {
+        Type *elem = ty_var();
+        if (is_error(expect_arg(c, a[0], ty_list(elem), bi->name, 0))) return ty_prim(TY_ERROR);
+        if (is_error(expect_arg(c, a[1], elem, bi->name, 1))) return ty_prim(TY_ERROR);
+        return ty_prim(TY_BOOL);
+    }
     case BI_APPEND:
     case BI_CONCAT: {
         Type *elem = ty_var();
@@ -360,6 +380,9 @@ static Type *check_builtin_call(Checker *c, Expr *e, Sym *s) {
         if (is_error(expect_arg(c, a[0], ty_prim(TY_INT), bi->name, 0))) return ty_prim(TY_ERROR);
         return ty_prim(TY_FLOAT);
     case BI_FLOAT_TO_INT:
+    case BI_FLOOR:
+    case BI_CEIL:
+    case BI_ROUND:
         if (is_error(expect_arg(c, a[0], ty_prim(TY_FLOAT), bi->name, 0))) return ty_prim(TY_ERROR);
         return ty_prim(TY_INT);
     case BI_SQRT:

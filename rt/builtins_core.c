@@ -4,7 +4,6 @@
 #include <geno/rt.h>
 
 #include <math.h>
-#include <stdlib.h>
 
 GenoWord geno_list_head(GenoList *l, GenoLoc loc) {
     if (geno_list_len(l) == 0) geno_raise("E499", loc, "head of empty list");
@@ -14,13 +13,10 @@ GenoWord geno_list_head(GenoList *l, GenoLoc loc) {
 /* Copies elements [from, from+n) of l, optionally reversed, into a new list. */
 static GenoList *copy_range(GenoList *l, int64_t from, int64_t n, int reversed, GenoLoc loc) {
     if (n == 0) return geno_list_empty();
-    GenoWord *tmp = malloc(sizeof(GenoWord) * (size_t)n);
-    if (!tmp) geno_raise("E504", loc, "Memory limit exceeded");
+    GenoWord *tmp = geno_alloc(sizeof(GenoWord) * (size_t)n);   /* GC-scanned: may hold pointers */
     for (int64_t i = 0; i < n; i++)
         tmp[reversed ? n - 1 - i : i] = geno_list_get(l, from + i);
-    GenoList *r = geno_list_of(n, tmp, loc);
-    free(tmp);
-    return r;
+    return geno_list_of(n, tmp, loc);
 }
 
 GenoList *geno_list_tail(GenoList *l, GenoLoc loc) {
@@ -50,12 +46,29 @@ double geno_float_sqrt(double d, GenoLoc loc) {
     return sqrt(d);
 }
 
-GenoInt geno_float_to_int(double d, GenoLoc loc) {
-    if (isnan(d)) geno_raise("E499", loc, "cannot convert float NaN to integer");
-    if (isinf(d)) geno_raise("E499", loc, "cannot convert float infinity to integer");
-    double t = trunc(d);
-    /* The reference keeps results within JavaScript's safe integer range. */
+/* floor/ceil/round/float_to_int: an Int within JavaScript's safe range, as
+ * the reference requires; `what` names the builtin in the message. */
+static GenoInt safe_int(double t, const char *what, GenoLoc loc) {
+    if (isnan(t)) geno_raise("E499", loc, "cannot convert float NaN to integer");
+    if (isinf(t)) geno_raise("E499", loc, "cannot convert float infinity to integer");
     if (fabs(t) > 9007199254740991.0)
-        geno_raise("E499", loc, "float_to_int result exceeds JavaScript safe integer range");
+        geno_raise("E499", loc, "%s result exceeds JavaScript safe integer range", what);
     return GENO_INT_SMALL((int64_t)t);
 }
+
+GenoInt geno_float_floor(double d, GenoLoc loc) { return safe_int(floor(d), "floor", loc); }
+GenoInt geno_float_ceil(double d, GenoLoc loc) { return safe_int(ceil(d), "ceil", loc); }
+
+GenoInt geno_float_round(double d, GenoLoc loc) {
+    double base = floor(d);
+    return safe_int(base + (d - base >= 0.5 ? 1 : 0), "round", loc);
+}
+
+int geno_list_contains(GenoList *l, GenoWord v, const GenoType *elem) {
+    int64_t n = geno_list_len(l);
+    for (int64_t i = 0; i < n; i++)
+        if (geno_equal(geno_list_get(l, i), v, elem)) return 1;
+    return 0;
+}
+
+GenoInt geno_float_to_int(double d, GenoLoc loc) { return safe_int(trunc(d), "float_to_int", loc); }

@@ -248,6 +248,10 @@ GenoInt geno_int_abs(GenoInt a, GenoLoc loc);
 double geno_float_abs(double d);
 double geno_float_sqrt(double d, GenoLoc loc);                  /* `sqrt of negative number` */
 GenoInt geno_float_to_int(double d, GenoLoc loc);               /* truncates; |d| < 2^53 */
+GenoInt geno_float_floor(double d, GenoLoc loc);
+GenoInt geno_float_ceil(double d, GenoLoc loc);
+GenoInt geno_float_round(double d, GenoLoc loc);                /* floor(x + 0.5) rule */
+int geno_list_contains(GenoList *l, GenoWord v, const GenoType *elem);
 
 /* ==== additions by the runtime (appended; nothing above was changed) ===== */
 
