@@ -1,6 +1,7 @@
 /* diag.c — collecting and printing compile-time diagnostics. */
 #include "diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
