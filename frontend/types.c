@@ -102,7 +102,7 @@ static void ty_write(StrBuf *sb, Type *t) {
         [TY_FLOAT] = "Float", [TY_STRING] = "String", [TY_LIST] = "List",
         [TY_MAP] = "Map", [TY_SET] = "Set", [TY_ARRAY] = "Array",
         [TY_VEC] = "Vec", [TY_MUTMAP] = "MutableMap", [TY_NEVER] = "Never",
-        [TY_ERROR] = "<error>",
+        [TY_ERROR] = "<error>", [TY_ASYNC] = "Async",
     };
     t = ty_resolve(t);
     switch (t->kind) {
@@ -125,6 +125,9 @@ static void ty_write(StrBuf *sb, Type *t) {
     case TY_ADT:
         sb_puts(sb, t->name);
         break;
+    case TY_PARAM:
+        sb_puts(sb, t->name ? t->name : "T");
+        return;
     default:
         sb_puts(sb, names[t->kind]);
     }
@@ -142,4 +145,30 @@ char *ty_str(Type *t) {
     StrBuf sb = {0};
     ty_write(&sb, t);
     return sb_take(&sb);
+}
+
+Type *ty_param(int index, const char *name) {
+    Type *t = ty_new(TY_PARAM, 0, NULL);
+    t->id = index;
+    t->name = name;
+    return t;
+}
+
+Type *ty_adt(AdtInfo *adt, int nargs, Type **args) {
+    Type *t = ty_new(TY_ADT, nargs, args);
+    t->adt = adt;
+    t->name = adt->name;
+    return t;
+}
+
+Type *ty_subst(Type *t, int nargs, Type **args) {
+    t = ty_resolve(t);
+    if (t->kind == TY_PARAM) return t->id < nargs ? args[t->id] : t;
+    if (!t->nargs && !t->ret) return t;
+    Type *r = ty_new(t->kind, t->nargs, NULL);
+    *r = *t;
+    r->args = t->nargs ? xmalloc(sizeof(Type *) * t->nargs) : NULL;
+    for (int i = 0; i < t->nargs; i++) r->args[i] = ty_subst(t->args[i], nargs, args);
+    if (t->ret) r->ret = ty_subst(t->ret, nargs, args);
+    return r;
 }

@@ -15,16 +15,41 @@ typedef enum {
     TY_UNIT, TY_BOOL, TY_INT, TY_FLOAT, TY_STRING,
     TY_LIST, TY_TUPLE, TY_MAP, TY_SET, TY_ARRAY, TY_VEC, TY_MUTMAP,
     TY_ADT, TY_FUNC, TY_VAR, TY_NEVER, TY_ERROR,
+    TY_PARAM,       /* the i-th type parameter of an ADT or alias (`id`), only
+                       inside AdtInfo field types; ty_subst replaces it */
+    TY_ASYNC,       /* Async[T]: args[0] */
 } TyKind;
 
+/* A user or built-in algebraic data type (Option, Result, JsonValue, ...).
+ * Field types are written in terms of TY_PARAM(i) for the ADT's i-th
+ * parameter; the type of a field of `Box[Int]` is ty_subst(field, args). */
 typedef struct Type Type;
+typedef struct {
+    const char *name;
+    int nfields;
+    const char **field_names;
+    Type **field_types;
+    int tag;                /* index in the ADT's variant list */
+} AdtVariant;
+
+typedef struct AdtInfo {
+    const char *name;
+    int nparams;
+    const char **params;
+    int nvariants;
+    AdtVariant *variants;
+    bool builtin;           /* Option, Result, JsonValue, HttpResponse, ... */
+    void *def;              /* the Def of a user type, NULL for built-ins */
+} AdtInfo;
+
 struct Type {
     TyKind kind;
     int nargs;
     Type **args;        /* element/key/value, tuple members, ADT type args, func params */
     Type *ret;          /* TY_FUNC */
     const char *name;   /* TY_ADT: the type's name */
-    void *adt;          /* TY_ADT: checker's definition record */
+    AdtInfo *adt;       /* TY_ADT */
+    const char **effects;   /* TY_FUNC: effect names (NULL-terminated) or NULL */
     Type *ref;          /* TY_VAR: bound type, or NULL */
     int id;             /* TY_VAR: for printing */
 };
@@ -41,5 +66,8 @@ bool ty_is(Type *t, TyKind k);
 bool ty_is_numeric(Type *t);
 bool ty_has_vars(Type *t);               /* unbound variables remain */
 char *ty_str(Type *t);                   /* "List[Int]", "(Int, String)", "(Int) -> Bool" */
+Type *ty_param(int index, const char *name);
+Type *ty_adt(AdtInfo *adt, int nargs, Type **args);
+Type *ty_subst(Type *t, int nargs, Type **args);   /* TY_PARAM(i) -> args[i] */
 
 #endif
