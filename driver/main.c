@@ -5,6 +5,7 @@
  *   genoc check  [--json] FILE            parse + type check
  *   genoc emit-c FILE                     print the emitted C
  *   genoc parse  [--dump] FILE            parse only; --dump prints the AST
+ *   genoc builtins [--json]               list the builtin functions
  *
  * Exit statuses: 0 success; 1 the program has errors (diagnostics on stderr)
  * or failed at run time; 2 bad command line; 3 internal error (genoc's own
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "builtins.h"
 #include "pipeline.h"
 #include "run.h"
 
@@ -31,6 +33,7 @@ static const char usage[] =
     "  check  [--json] FILE           parse and type-check\n"
     "  emit-c FILE                    print the generated C\n"
     "  parse  [--dump] FILE           parse only (--dump prints the syntax tree)\n"
+    "  builtins [--json]              list the builtin functions (--json: signatures too)\n"
     "\n"
     "run flags (defaults in brackets):\n"
     "  --cap C[,C]                grant capabilities (repeatable) [print,clock,random]\n"
@@ -123,6 +126,47 @@ static int cmd_parse(int argc, char **argv) {
     return 0;
 }
 
+/* `genoc builtins [--json]`: the builtin names, sorted, one per line; with
+ * --json an array of {name, sig, params, capability, effect} objects. */
+static int cmd_builtins(int argc, char **argv) {
+    int json = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else {
+            fprintf(stderr, "genoc: error: unrecognized arguments: %s\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!json) {
+        for (int i = 0; i < builtin_count(); i++) puts(builtin_at(i)->name);
+        return 0;
+    }
+    StrBuf sb = {0};
+    sb_puts(&sb, "[\n");
+    for (int i = 0; i < builtin_count(); i++) {
+        const BuiltinSig *b = builtin_at(i);
+        sb_puts(&sb, "  {\"name\": ");
+        json_escape(&sb, b->name);
+        sb_puts(&sb, ", \"sig\": ");
+        json_escape(&sb, b->sig);
+        sb_puts(&sb, ", \"params\": [");
+        for (int j = 0; b->params[j]; j++) {
+            if (j) sb_puts(&sb, ", ");
+            json_escape(&sb, b->params[j]);
+        }
+        sb_puts(&sb, "], \"capability\": ");
+        if (b->capability) json_escape(&sb, b->capability);
+        else sb_puts(&sb, "null");
+        sb_puts(&sb, ", \"effect\": ");
+        if (b->effect) json_escape(&sb, b->effect);
+        else sb_puts(&sb, "null");
+        sb_puts(&sb, i + 1 < builtin_count() ? "},\n" : "}\n");
+    }
+    sb_puts(&sb, "]\n");
+    fputs(sb.buf, stdout);
+    return 0;
+}
+
 /* The sandbox dup2()s pipes over 0-2; make sure those numbers are taken so
  * no pipe or file we open lands on them. */
 static void ensure_std_fds(void) {
@@ -156,6 +200,7 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "check") == 0) return cmd_check(n, rest);
     if (strcmp(cmd, "emit-c") == 0) return cmd_emit_c(n, rest);
     if (strcmp(cmd, "parse") == 0) return cmd_parse(n, rest);
+    if (strcmp(cmd, "builtins") == 0) return cmd_builtins(n, rest);
     fprintf(stderr, "genoc: error: unknown command '%s' (try 'genoc --help')\n", cmd);
     return 2;
 }
