@@ -7,6 +7,13 @@
 # MODE=build  runs `GENOC build -o TMP/prog FILE`, then `TMP/prog ARGS'`, where
 #             ARGS' is the `args:` header or, without one, `--cap print,clock,random`
 #             (a built binary is denied every capability unless given --cap).
+# MODE=check  runs `GENOC check --json FILE` (used for tests/programs/reject/). The
+#             `check:` header holds the expected diagnostic codes in order, e.g.
+#             `// check: E300 E301`, and the optional `check-lines:` header their
+#             line:col, e.g. `// check-lines: 4:5 7:12`. The test passes when the
+#             codes in the JSON `diagnostics` array equal the `check:` list exactly
+#             (and the locations equal `check-lines:` when given) and the exit
+#             status is non-zero. `// check: ok` instead expects exit status 0.
 #
 # Expectations come from comment lines at the top of FILE.geno:
 #   // args: --cap clock     extra run flags (default none)
@@ -18,7 +25,7 @@
 set -u
 
 if [ $# -ne 3 ]; then
-    echo "usage: $0 run|build GENOC FILE.geno" >&2
+    echo "usage: $0 run|build|check GENOC FILE.geno" >&2
     exit 2
 fi
 mode=$1
@@ -26,8 +33,8 @@ genoc=$2
 file=$3
 
 case "$mode" in
-    run|build) ;;
-    *) echo "run_golden: unknown mode '$mode' (want run or build)" >&2; exit 2 ;;
+    run|build|check) ;;
+    *) echo "run_golden: unknown mode '$mode' (want run, build or check)" >&2; exit 2 ;;
 esac
 if [ ! -f "$file" ]; then
     echo "run_golden: no such file: $file" >&2
@@ -61,6 +68,102 @@ header() {
     done < "$file"
     return 1
 }
+
+# Collapse runs of whitespace to single spaces and trim both ends.
+squeeze() {
+    local s
+    s=$(printf '%s' "$1" | tr -s '[:space:]' ' ')
+    s="${s# }"
+    s="${s% }"
+    printf '%s' "$s"
+}
+
+# MODE=check: compare `GENOC check --json FILE` with the check: / check-lines: headers.
+check_main() {
+    local expect_check expect_lines have_lines=0
+    if ! expect_check=$(header check); then
+        echo "run_golden: $file has no 'check:' header (needed in check mode)" >&2
+        return 2
+    fi
+    expect_check=$(squeeze "$expect_check")
+    if [ -z "$expect_check" ]; then
+        echo "run_golden: empty 'check:' header in $file" >&2
+        return 2
+    fi
+    if expect_lines=$(header check-lines); then
+        have_lines=1
+        expect_lines=$(squeeze "$expect_lines")
+    fi
+
+    local tmp
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/golden.XXXXXX") || { echo "run_golden: mktemp failed" >&2; return 2; }
+    # shellcheck disable=SC2064
+    trap "rm -rf '$tmp'" EXIT
+
+    timeout "$TIMEOUT" "$genoc" check --json "$file" \
+        </dev/null >"$tmp/stdout" 2>"$tmp/stderr"
+    local status=$?
+
+    # One diagnostic object per line: every diagnostic starts with {"code": "...".
+    # Messages are JSON strings, so any quote inside them is escaped and cannot
+    # start a match. A diagnostic without a location shows up as "-".
+    tr '\n\r' '  ' <"$tmp/stdout" \
+        | sed -E 's/\{[[:space:]]*"code"[[:space:]]*:[[:space:]]*"/\n&/g' \
+        | sed -n -E '/^\{[[:space:]]*"code"/p' >"$tmp/diags"
+    local got_codes="" got_lines="" line code loc
+    while IFS= read -r line || [ -n "$line" ]; do
+        code=$(printf '%s\n' "$line" | sed -n -E 's/^\{[[:space:]]*"code"[[:space:]]*:[[:space:]]*"([^"]*)".*/\1/p')
+        loc=$(printf '%s\n' "$line" | sed -n -E 's/.*"location"[[:space:]]*:[[:space:]]*\{[[:space:]]*"line"[[:space:]]*:[[:space:]]*([0-9]+)[[:space:]]*,[[:space:]]*"column"[[:space:]]*:[[:space:]]*([0-9]+).*/\1:\2/p')
+        [ -n "$loc" ] || loc="-"
+        got_codes="$got_codes $code"
+        got_lines="$got_lines $loc"
+    done <"$tmp/diags"
+    got_codes=$(squeeze "$got_codes")
+    got_lines=$(squeeze "$got_lines")
+
+    local fail=0
+    local why=()
+    if [ $status -eq 124 ]; then
+        why+=("timed out after ${TIMEOUT}s")
+        fail=1
+    elif [ "$expect_check" = ok ]; then
+        if [ $status -ne 0 ]; then
+            why+=("expected the program to be accepted (exit 0), got exit $status; codes: ${got_codes:-none}")
+            fail=1
+        fi
+    else
+        if [ $status -eq 0 ]; then
+            why+=("expected a rejection, got exit status 0")
+            fail=1
+        fi
+        if [ "$got_codes" != "$expect_check" ]; then
+            why+=("codes: expected [$expect_check], got [${got_codes}]")
+            fail=1
+        elif [ $have_lines -eq 1 ] && [ "$got_lines" != "$expect_lines" ]; then
+            why+=("locations: expected [$expect_lines], got [${got_lines}]")
+            fail=1
+        fi
+    fi
+
+    if [ $fail -eq 0 ]; then
+        return 0
+    fi
+    echo "FAIL [check] $file"
+    local w
+    for w in "${why[@]}"; do
+        echo "  - $w"
+    done
+    echo "--- stdout (first 20 lines) ---"
+    head -n 20 "$tmp/stdout"
+    echo "--- stderr (first 20 lines) ---"
+    head -n 20 "$tmp/stderr"
+    return 1
+}
+
+if [ "$mode" = check ]; then
+    check_main "$@"
+    exit $?
+fi
 
 has_args=0
 args_line=""
