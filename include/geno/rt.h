@@ -321,4 +321,281 @@ _Noreturn void geno_raise_fatal(const char *code, GenoLoc loc, const char *fmt, 
  * "Uncaught throw: <repr of v>", which is what an uncaught one reports. */
 _Noreturn void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc);
 
+/* ==== string, numeric and path builtins (rt/strlib.c, rt/unicode.c,
+ * rt/numlib.c; appended by the strlib work) ================================
+ *
+ * One C function per builtin, named geno_<builtin>; a builtin and its
+ * `string_` twin (split / string_split, ...) are both exported because their
+ * error messages name themselves. Errors are E499 with the reference's
+ * message. Conventions:
+ *   - Bool results are int (0 or 1).
+ *   - Option results: the function returns int, 1 for Some and 0 for None;
+ *     on Some the payload is written through the out pointer(s), on None
+ *     they are left untouched.
+ *   - Num (Int or Float mixed at run time): geno_num_* take each operand as a
+ *     word plus an is-float flag and report the result's kind in *is_float
+ *     (the winning operand keeps its type, as in the reference).
+ *   - Results that grow are held to max_collection_size before they are
+ *     built, with the reference's message for that builtin.
+ *   - Any returned string may be an argument itself or a static string
+ *     (never written to: strings are immutable).
+ */
+
+/* split(text, delimiter): `split: delimiter cannot be empty`;
+ * "List size exceeds limit (N > L)". */
+GenoList *geno_split(GenoStr *text, GenoStr *delim, GenoLoc loc);
+GenoList *geno_string_split(GenoStr *text, GenoStr *delim, GenoLoc loc);
+/* join(parts: List[String], separator) */
+GenoStr *geno_join(GenoList *parts, GenoStr *sep, GenoLoc loc);
+GenoStr *geno_string_join(GenoList *parts, GenoStr *sep, GenoLoc loc);
+/* Python strip()/lstrip()/rstrip() whitespace. */
+GenoStr *geno_trim(GenoStr *s);
+GenoStr *geno_string_trim(GenoStr *s);
+GenoStr *geno_string_trim_start(GenoStr *s);
+GenoStr *geno_string_trim_end(GenoStr *s);
+/* Python str.upper()/lower(): full Unicode mapping (ß -> SS, final sigma). */
+GenoStr *geno_to_upper(GenoStr *s, GenoLoc loc);
+GenoStr *geno_to_lower(GenoStr *s, GenoLoc loc);
+GenoStr *geno_string_to_upper(GenoStr *s, GenoLoc loc);
+GenoStr *geno_string_to_lower(GenoStr *s, GenoLoc loc);
+/* split_once(text, delimiter) -> Option[(String, String)]: Some writes
+ * *before and *after (split at the first occurrence). */
+int geno_split_once(GenoStr *text, GenoStr *delim, GenoStr **before, GenoStr **after, GenoLoc loc);
+int geno_string_split_once(GenoStr *text, GenoStr *delim, GenoStr **before, GenoStr **after, GenoLoc loc);
+int geno_starts_with(GenoStr *text, GenoStr *prefix);
+int geno_ends_with(GenoStr *text, GenoStr *suffix);
+int geno_contains_substring(GenoStr *text, GenoStr *sub);
+int geno_string_starts_with(GenoStr *text, GenoStr *prefix);
+int geno_string_ends_with(GenoStr *text, GenoStr *suffix);
+int geno_string_contains(GenoStr *text, GenoStr *sub);
+/* One string per code point. */
+GenoList *geno_to_chars(GenoStr *s, GenoLoc loc);
+/* Stable, code-point order; more than 100,000 elements is an error. */
+GenoList *geno_sort_strings(GenoList *l, GenoLoc loc);
+/* repeat_string(text, count): `count must be non-negative`, `result would
+ * exceed collection size limit (N > L)`. */
+GenoStr *geno_repeat_string(GenoStr *s, GenoInt count, GenoLoc loc);
+GenoStr *geno_string_repeat(GenoStr *s, GenoInt count, GenoLoc loc);
+/* All occurrences; an empty `old` inserts `new_` around every code point. */
+GenoStr *geno_replace(GenoStr *text, GenoStr *old, GenoStr *new_, GenoLoc loc);
+GenoStr *geno_string_replace(GenoStr *text, GenoStr *old, GenoStr *new_, GenoLoc loc);
+/* Code points [max(0,start), min(len,stop)) with Python slicing after the
+ * clamp (a stop still negative counts from the end: (0, -1) drops one). */
+GenoStr *geno_substring(GenoStr *s, GenoInt start, GenoInt stop);
+GenoStr *geno_string_substring(GenoStr *s, GenoInt start, GenoInt stop);
+/* format(template, values: List[String]): each "{}" takes the next value;
+ * `format: expected N values, got M`. */
+GenoStr *geno_format(GenoStr *tmpl, GenoList *values, GenoLoc loc);
+/* Python strip() then ASCII -?[0-9]+. */
+int geno_is_numeric_string(GenoStr *s);
+/* First code point; `char_code: empty string`. */
+GenoInt geno_char_code(GenoStr *s, GenoLoc loc);
+/* `from_char_code: code point N out of range` outside 0..0x10FFFF. */
+GenoStr *geno_from_char_code(GenoInt code, GenoLoc loc);
+/* The code point at index as a string; "" when out of range. */
+GenoStr *geno_string_char_at(GenoStr *s, GenoInt index);
+/* Code-point index of the first / last occurrence, or -1 ("" is found at
+ * 0 / at the length). */
+GenoInt geno_string_index_of(GenoStr *s, GenoStr *sub);
+GenoInt geno_string_last_index_of(GenoStr *s, GenoStr *sub);
+/* Pads with fill_char (exactly one code point, else `fill_char must be a
+ * single character`) to width code points; never truncates. */
+GenoStr *geno_string_pad_left(GenoStr *s, GenoInt width, GenoStr *fill_char, GenoLoc loc);
+GenoStr *geno_string_pad_right(GenoStr *s, GenoInt width, GenoStr *fill_char, GenoLoc loc);
+/* parse_int -> Option[Int]: strip, ASCII -?[0-9]+, |v| <= 2^53-1. */
+int geno_parse_int(GenoStr *s, GenoInt *out, GenoLoc loc);
+/* parse_float -> Option[Float]: strip, -?(D+.?D*|.D+) with D any Unicode
+ * decimal digit, finite only ("1e3", "nan", "inf" -> None). */
+int geno_parse_float(GenoStr *s, double *out, GenoLoc loc);
+/* Python posixpath.join/dirname/basename/splitext()[1]; is_absolute also
+ * takes "X:/..." with X a letter. */
+GenoStr *geno_path_join(GenoStr *base, GenoStr *child, GenoLoc loc);
+GenoStr *geno_path_parent(GenoStr *path);
+GenoStr *geno_path_filename(GenoStr *path);
+GenoStr *geno_path_extension(GenoStr *path);
+int geno_path_is_absolute(GenoStr *path);
+/* csv_parse(text) -> List[List[String]]: Python's csv.reader (excel
+ * dialect: ',' '"', doubled quotes; a blank line is an empty row; fields at
+ * most 131072 characters, else `field larger than field limit (131072)`). */
+GenoList *geno_csv_parse(GenoStr *text, GenoLoc loc);
+
+/* math_*: `math_sqrt: argument must be non-negative`, `math_log: argument
+ * must be positive`, sin/cos of an infinity `math domain error`. (sqrt,
+ * abs, floor, ceil, round, float_to_int are in the builtins of the spine;
+ * math_abs is abs.) */
+double geno_math_sqrt(double x, GenoLoc loc);
+double geno_math_log(double x, GenoLoc loc);
+double geno_math_log_int(GenoInt x, GenoLoc loc);     /* any size, like Python */
+double geno_math_sin(double x, GenoLoc loc);
+double geno_math_cos(double x, GenoLoc loc);
+double geno_math_pi(void);
+double geno_math_e(void);
+/* floor/ceil/round with `math_floor result exceeds JavaScript safe integer
+ * range` (math_floor, math_ceil, math_round in the message). */
+GenoInt geno_math_floor(double x, GenoLoc loc);
+GenoInt geno_math_ceil(double x, GenoLoc loc);
+GenoInt geno_math_round(double x, GenoLoc loc);
+/* max: a >= b ? a : b.  math_max: b > a ? b : a.  math_min: b < a ? b : a.
+ * clamp and math_clamp: math_max(lo, math_min(hi, value)). */
+GenoInt geno_max_int(GenoInt a, GenoInt b);
+double geno_max_float(double a, double b);
+GenoInt geno_math_max_int(GenoInt a, GenoInt b);
+double geno_math_max_float(double a, double b);
+GenoInt geno_math_min_int(GenoInt a, GenoInt b);
+double geno_math_min_float(double a, double b);
+GenoInt geno_clamp_int(GenoInt value, GenoInt lo, GenoInt hi);
+double geno_clamp_float(double value, double lo, double hi);
+/* Mixed Int/Float: -1, 0, 1, or 2 when unordered (NaN); exact. */
+int geno_num_cmp(GenoWord a, int a_float, GenoWord b, int b_float);
+GenoWord geno_num_max(GenoWord a, int a_float, GenoWord b, int b_float, int *is_float);
+GenoWord geno_num_math_max(GenoWord a, int a_float, GenoWord b, int b_float, int *is_float);
+GenoWord geno_num_math_min(GenoWord a, int a_float, GenoWord b, int b_float, int *is_float);
+GenoWord geno_num_clamp(GenoWord value, int value_float, GenoWord lo, int lo_float,
+                        GenoWord hi, int hi_float, int *is_float);
+GenoInt geno_square_int(GenoInt a, GenoLoc loc);
+double geno_square_float(double a);
+int geno_is_positive(GenoInt a);
+int geno_is_sorted(GenoList *l);                      /* List[Int], non-decreasing */
+
+/* ==== end of the string, numeric and path builtins ======================= */
+
+/* ==== collections: List extras, Map, Set, MutableMap, Array, Vec, hashing
+ * and ordering (rt/list.c map.c set.c mutmap.c array.c vec.c hashtab.c
+ * hash.c order.c; appended by the collections work) ========================
+ *
+ * Conventions (as in the section above): Bool results are int 0/1; Option
+ * results return 1 (Some: the payload is written through the out pointer)
+ * or 0 (None: *out untouched). Sizes are int64_t (wrap with GENO_INT_SMALL).
+ * Indexes and counts coming from Geno are Int words (GenoInt) of any size.
+ * Functions that hash, compare or print take the descriptor `t` of the
+ * collection itself (Map[K, V], Set[T], Array[T], ...; t->params[0] is K or
+ * T, t->params[1] is V). Growing operations check max_collection_size with
+ * the reference's E499 "<Kind> size exceeds limit (N > L)". Costs are in
+ * each file's banner comment.
+ */
+
+/* ---- List (persistent vector, rt/list.c) ----------------------------------
+ * geno_list_get is O(log32 n); to walk a list, take it a chunk at a time:
+ *     for (int64_t i = 0, k; i < n; i += k) {
+ *         const GenoWord *c = geno_list_chunk(l, i, &k);   (k >= 1 words)
+ *         for (int64_t j = 0; j < k; j++) ... c[j] ...
+ *     }
+ * geno_list_tail, geno_list_concat and geno_list_reverse (declared above)
+ * now share structure: tail O(1), concat O(len b), reverse O(n). */
+const GenoWord *geno_list_chunk(GenoList *l, int64_t i, int64_t *n);  /* 0 <= i < len */
+void geno_list_copy_out(GenoList *l, int64_t from, int64_t n, GenoWord *dst);
+/* set_at(list, index, value): `set_at index out of range` (E499, negative too). */
+GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc);
+/* slice(list, start, stop), list_take, list_drop: clamped, never an error. */
+GenoList *geno_list_slice(GenoList *l, GenoInt start, GenoInt stop);
+GenoList *geno_list_take(GenoList *l, GenoInt count);
+GenoList *geno_list_drop(GenoList *l, GenoInt count);
+
+/* Building a list element by element without a new list per element (for
+ * comprehensions, map, filter, ...). Keep the builder in a local variable
+ * (the collector scans C stacks, not tcc's globals); do not use it after
+ * finish, except to init it again.
+ *     GenoListBuilder b; geno_list_builder_init(&b);
+ *     geno_list_builder_add(&b, v, loc); ...   ("List size exceeds limit")
+ *     GenoList *l = geno_list_builder_finish(&b);                          */
+typedef struct { int64_t priv_[6]; } GenoListBuilder;
+void geno_list_builder_init(GenoListBuilder *b);
+void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
+void geno_list_builder_add_list(GenoListBuilder *b, GenoList *l, GenoLoc loc);
+GenoList *geno_list_builder_finish(GenoListBuilder *b);
+
+/* ---- Map (immutable, insertion-ordered; rt/map.c) ------------------------- */
+typedef struct GenoMap GenoMap;
+GenoMap *geno_map_empty(void);
+int64_t geno_map_size(GenoMap *m);
+/* map_insert: a new key goes last; an existing key keeps its place. */
+GenoMap *geno_map_insert(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc);
+int geno_map_get(GenoMap *m, GenoWord k, const GenoType *t, GenoWord *out);   /* map_get */
+int geno_map_contains(GenoMap *m, GenoWord k, const GenoType *t);
+/* m[k]: E402 `Key not found: K` (K as the reference shows it). */
+GenoWord geno_map_index(GenoMap *m, GenoWord k, const GenoType *t, GenoLoc loc);
+/* Keys and values in insertion order, O(1) (values[i] belongs to keys[i]). */
+GenoList *geno_map_keys(GenoMap *m);
+GenoList *geno_map_values(GenoMap *m);
+/* map_entries: List[(K, V)] of GenoTuple pairs. */
+GenoList *geno_map_entries(GenoMap *m, const GenoType *t, GenoLoc loc);
+/* map_from_list / map_from_entries (List[(K, V)]): a repeated key keeps its
+ * first position and its last value. */
+GenoMap *geno_map_from_list(GenoList *pairs, const GenoType *t, GenoLoc loc);
+/* map_merge(a, b): b wins; a's order, then b's new keys. */
+GenoMap *geno_map_merge(GenoMap *a, GenoMap *b, const GenoType *t, GenoLoc loc);
+/* map_map_values: the same keys with new values (values: one per key, in
+ * order; e.g. built from geno_map_values). O(1). map_filter_map: insert the
+ * kept entries into geno_map_empty(). */
+GenoMap *geno_map_with_values(GenoMap *m, GenoList *values);
+
+/* ---- Set (mutable, shared; rt/set.c) -------------------------------------- */
+typedef struct GenoSet GenoSet;
+GenoSet *geno_set_new(void);
+GenoSet *geno_set_from_list(GenoList *l, const GenoType *t, GenoLoc loc);
+void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc);
+void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t);
+int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t);
+int64_t geno_set_size(GenoSet *s);
+/* Sorted by the reference's order (geno_order_cmp). */
+GenoList *geno_set_to_list(GenoSet *s, const GenoType *t, GenoLoc loc);
+GenoSet *geno_set_union(GenoSet *a, GenoSet *b, const GenoType *t, GenoLoc loc);
+GenoSet *geno_set_intersection(GenoSet *a, GenoSet *b, const GenoType *t);
+
+/* ---- MutableMap (mutable, insertion-ordered, shared; rt/mutmap.c) --------- */
+typedef struct GenoMutMap GenoMutMap;
+GenoMutMap *geno_mutable_map_new(void);
+/* mutable_map_set and `m[k] = v`. */
+void geno_mutable_map_set(GenoMutMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc);
+int geno_mutable_map_get(GenoMutMap *m, GenoWord k, const GenoType *t, GenoWord *out);
+int geno_mutable_map_contains(GenoMutMap *m, GenoWord k, const GenoType *t);
+void geno_mutable_map_delete(GenoMutMap *m, GenoWord k, const GenoType *t);   /* missing: no-op */
+int64_t geno_mutable_map_size(GenoMutMap *m);
+GenoList *geno_mutable_map_keys(GenoMutMap *m, GenoLoc loc);          /* insertion order */
+GenoList *geno_mutable_map_values(GenoMutMap *m, GenoLoc loc);
+
+/* ---- Array (fixed size, mutable, shared; rt/array.c) ---------------------
+ * Layout is public: emitted code may read a->len and a->items[i] after its
+ * own bounds check. */
+typedef struct { int64_t len; GenoWord items[]; } GenoArray;
+/* array_new: `array_new size must be non-negative, got N`. */
+GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLoc loc);
+GenoArray *geno_array_from_list(GenoList *l, const GenoType *t, GenoLoc loc);
+/* array_get / array_set: E499 `array_get index N out of bounds (length L)`. */
+GenoWord geno_array_get(GenoArray *a, GenoInt i, GenoLoc loc);
+void geno_array_set(GenoArray *a, GenoInt i, GenoWord v, GenoLoc loc);
+/* a[i] (negative from the end) and `a[i] = v` (no negative index): E401
+ * `Index N out of bounds for array of length L`. */
+GenoWord geno_array_index(GenoArray *a, GenoInt i, GenoLoc loc);
+void geno_array_index_set(GenoArray *a, GenoInt i, GenoWord v, GenoLoc loc);
+int64_t geno_array_length(GenoArray *a);
+GenoList *geno_array_to_list(GenoArray *a, GenoLoc loc);
+GenoArray *geno_array_copy(GenoArray *a, const GenoType *t);
+void geno_array_fill(GenoArray *a, GenoWord v);
+
+/* ---- Vec (growable, mutable, shared; rt/vec.c) ---------------------------- */
+typedef struct { int64_t len, cap; GenoWord *items; int64_t atomic; } GenoVec;
+GenoVec *geno_vec_new(const GenoType *t);
+GenoVec *geno_vec_from_list(GenoList *l, const GenoType *t);
+void geno_vec_push(GenoVec *v, GenoWord x, GenoLoc loc);
+int geno_vec_pop(GenoVec *v, GenoWord *out);                          /* vec_pop */
+/* vec_get / vec_set: E499 `vec_get index N out of bounds (length L)`. */
+GenoWord geno_vec_get(GenoVec *v, GenoInt i, GenoLoc loc);
+void geno_vec_set(GenoVec *v, GenoInt i, GenoWord x, GenoLoc loc);
+/* `v[i] = x`: E401 `Index N out of bounds for vec of length L`. */
+void geno_vec_index_set(GenoVec *v, GenoInt i, GenoWord x, GenoLoc loc);
+int64_t geno_vec_length(GenoVec *v);
+GenoList *geno_vec_to_list(GenoVec *v, GenoLoc loc);
+
+/* ---- hashing and ordering of any value (rt/hash.c, rt/order.c) ------------
+ * Equal values (geno_equal; Int and Float by value, also nested) hash
+ * equal. geno_order_cmp is the reference's sort order (-1, 0, 1): kinds
+ * ranked, numbers by value, strings by code point, structures element-wise;
+ * geno_sort_values sorts by it, stably. */
+uint64_t geno_hash(GenoWord v, const GenoType *t);
+int geno_order_cmp(GenoWord a, GenoWord b, const GenoType *t);
+void geno_sort_values(GenoWord *items, int64_t n, const GenoType *elem);
+
+/* ==== end of the collections ============================================== */
+
 #endif
