@@ -18,7 +18,26 @@ char *local_name(Sym *s) {
     return xasprintf("v_%s_%d", s->name, s->id);
 }
 
+/* A captured `var` that is assigned somewhere lives in a GC cell shared with
+ * the closures (emit_closure.c); its C variable is a pointer to the cell. */
+bool is_boxed(Sym *s) {
+    return s->kind == SYM_LOCAL && !s->is_param && s->captured && s->assigned_after_capture;
+}
+
+char *local_ref(Emitter *em, Sym *s) {
+    (void)em;
+    return is_boxed(s) ? xasprintf("(*%s)", local_name(s)) : local_name(s);
+}
+
 char *func_name(const char *geno_name) { return xasprintf("f_%s", geno_name); }
+
+/* Impl methods share names across types: f_<Type>__<method>. */
+char *impl_func_name(Sym *fn) {
+    return xasprintf("f_%s__%s", fn->impl->target_type, fn->def->name);
+}
+
+/* The C name of a user function or impl method symbol. */
+static char *sym_func_name(Sym *fn) { return fn->impl ? impl_func_name(fn) : func_name(fn->def ? fn->def->name : fn->name); }
 
 void emit_unsupported(Emitter *em, SrcLoc loc, const char *what) {
     diag_add(em->d, "E300", loc, "genoc cannot compile %s yet", what);
@@ -26,6 +45,10 @@ void emit_unsupported(Emitter *em, SrcLoc loc, const char *what) {
 
 /* ---- type descriptors ---------------------------------------------------- */
 
+/* One static GenoType per concrete type, named td_<index>. A descriptor is
+ * registered (and forward-declared) before its parameters are emitted, so
+ * recursive ADTs (`type Tree = Leaf | Node(left: Tree, ...)`) refer to
+ * themselves. */
 char *type_desc(Emitter *em, Type *t) {
     t = ty_resolve(t);
     switch (t->kind) {
@@ -34,7 +57,8 @@ char *type_desc(Emitter *em, Type *t) {
     case TY_INT: return "&geno_t_int";
     case TY_FLOAT: return "&geno_t_float";
     case TY_STRING: return "&geno_t_string";
-    case TY_VAR: return "&geno_t_unit";   /* never constrained: no value of it exists */
+    case TY_VAR: case TY_NEVER: case TY_ERROR: case TY_PARAM:
+        return "&geno_t_unit";   /* never constrained: no value of it exists */
     default: break;
     }
     char *key = ty_str(t);
@@ -45,30 +69,72 @@ char *type_desc(Emitter *em, Type *t) {
     case TY_LIST: kind = "GT_LIST"; break;
     case TY_TUPLE: kind = "GT_TUPLE"; break;
     case TY_FUNC: kind = "GT_FUNC"; break;
+    case TY_MAP: kind = "GT_MAP"; break;
+    case TY_SET: kind = "GT_SET"; break;
+    case TY_ARRAY: kind = "GT_ARRAY"; break;
+    case TY_VEC: kind = "GT_VEC"; break;
+    case TY_MUTMAP: kind = "GT_MUTMAP"; break;
+    case TY_ADT: kind = "GT_ADT"; break;
     default:
         emit_unsupported(em, (SrcLoc){0}, "a value of this type");
         return "&geno_t_unit";
     }
-    /* Parameters first, so their descriptors precede this one. */
-    char **params = xmalloc(sizeof(char *) * (t->nargs + 1));
-    for (int i = 0; i < t->nargs; i++) params[i] = type_desc(em, t->args[i]);
     int id = em->desc_keys.len;
     vec_push(&em->desc_keys, key);
-    if (t->nargs) {
-        sb_printf(&em->head, "static const GenoType *const td_%d_params[] = {", id);
-        for (int i = 0; i < t->nargs; i++) sb_printf(&em->head, "%s%s", i ? ", " : "", params[i]);
-        sb_puts(&em->head, "};\n");
+    StrBuf *h = &em->head;
+    sb_printf(h, "static const GenoType td_%d;  /* %s */\n", id, key);
+    /* Function types carry no parameter descriptors: nothing inspects them. */
+    int nparams = t->kind == TY_FUNC ? 0 : t->nargs;
+    char **params = xmalloc(sizeof(char *) * (nparams + 1));
+    for (int i = 0; i < nparams; i++) params[i] = type_desc(em, t->args[i]);
+    if (nparams) {
+        sb_printf(h, "static const GenoType *const td_%d_params[] = {", id);
+        for (int i = 0; i < nparams; i++) sb_printf(h, "%s%s", i ? ", " : "", params[i]);
+        sb_puts(h, "};\n");
     }
-    sb_printf(&em->head, "static const GenoType td_%d = {%s, %d, %s, \"%s\", 0, 0};  /* %s */\n",
-              id, kind, t->nargs, t->nargs ? xasprintf("td_%d_params", id) : "0",
-              t->kind == TY_LIST ? "List" : "", key);
+    char *variants = xstrdup("0");
+    int nvariants = 0;
+    if (t->kind == TY_ADT) {
+        AdtInfo *adt = t->adt;
+        nvariants = adt->nvariants;
+        StrBuf vs = {0};
+        for (int v = 0; v < adt->nvariants; v++) {
+            AdtVariant *var = &adt->variants[v];
+            if (!var->nfields) continue;
+            sb_printf(&vs, "static const char *const td_%d_v%d_names[] = {", id, v);
+            for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s\"%s\"", f ? ", " : "", var->field_names[f]);
+            sb_puts(&vs, "};\n");
+            char **fts = xmalloc(sizeof(char *) * var->nfields);
+            for (int f = 0; f < var->nfields; f++)
+                fts[f] = type_desc(em, ty_subst(var->field_types[f], t->nargs, t->args));
+            sb_printf(&vs, "static const GenoType *const td_%d_v%d_types[] = {", id, v);
+            for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s%s", f ? ", " : "", fts[f]);
+            sb_puts(&vs, "};\n");
+        }
+        sb_printf(&vs, "static const GenoVariant td_%d_variants[] = {", id);
+        for (int v = 0; v < adt->nvariants; v++) {
+            AdtVariant *var = &adt->variants[v];
+            if (var->nfields)
+                sb_printf(&vs, "%s{\"%s\", %d, td_%d_v%d_names, td_%d_v%d_types}", v ? ", " : "",
+                          var->name, var->nfields, id, v, id, v);
+            else
+                sb_printf(&vs, "%s{\"%s\", 0, 0, 0}", v ? ", " : "", var->name);
+        }
+        sb_puts(&vs, "};\n");
+        sb_puts(h, vs.buf);
+        free(vs.buf);
+        variants = xasprintf("td_%d_variants", id);
+    }
+    const char *name = t->kind == TY_ADT ? t->name : "";
+    sb_printf(h, "static const GenoType td_%d = {%s, %d, %s, \"%s\", %d, %s};\n",
+              id, kind, nparams, nparams ? xasprintf("td_%d_params", id) : "0", name,
+              nvariants, variants);
     return xasprintf("&td_%d", id);
 }
 
 /* ---- statements ---------------------------------------------------------- */
 
-static void line(Emitter *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void line(Emitter *em, const char *fmt, ...) {
+void emit_line(Emitter *em, const char *fmt, ...) {
     for (int i = 0; i < em->indent; i++) sb_puts(&em->body, "    ");
     va_list ap;
     va_start(ap, fmt);
@@ -87,66 +153,97 @@ static void line_directive(Emitter *em, SrcLoc loc) {
     free(sb.buf);
 }
 
-static void emit_block(Emitter *em, StmtList *body);
 
 static void emit_return(Emitter *em, Stmt *s) {
     if (!s->value) {
-        line(em, "{ GENO_LEAVE(); return 0; }");
+        emit_line(em, "{ GENO_LEAVE(); return 0; }");
         return;
     }
     char *v = emit_expr(em, s->value);
-    line(em, "{ %s r_ = %s; GENO_LEAVE(); return r_; }", c_type(em->cur_ret), v);
+    if (em->in_lambda)   /* closure ABI: the result travels as a word */
+        emit_line(em, "{ GenoWord r_ = %s; GENO_LEAVE(); return r_; }", to_word(em->cur_ret, v));
+    else
+        emit_line(em, "{ %s r_ = %s; GENO_LEAVE(); return r_; }", c_type(em->cur_ret), v);
+}
+
+/* Declares local `v` initialised with C expression `init`. */
+static void declare_local(Emitter *em, Sym *v, const char *init) {
+    if (is_boxed(v)) {
+        emit_line(em, "%s *%s = geno_alloc(sizeof(%s));", c_type(v->ty), local_name(v), c_type(v->ty));
+        emit_line(em, "*%s = %s;", local_name(v), init);
+    } else {
+        emit_line(em, "%s %s = %s;", c_type(v->ty), local_name(v), init);
+    }
+}
+
+static void emit_let(Emitter *em, Stmt *s) {
+    Sym *v = s->sym;
+    if (!s->names.len) {
+        declare_local(em, v, emit_expr(em, s->value));
+        return;
+    }
+    /* let (a, b): (A, B) = value — the hidden tuple local, then each part. */
+    int id = ++em->tmp;
+    Type *tt = ty_resolve(v->ty);
+    emit_line(em, "GenoTuple *t_%d = %s;", id, emit_expr(em, s->value));
+    for (int i = 0; i < v->nparts; i++) {
+        Sym *part = v->parts[i];
+        declare_local(em, part, from_word(tt->args[i], xasprintf("t_%d[%d]", id, i)));
+    }
 }
 
 static void emit_for(Emitter *em, Stmt *s) {
     int id = ++em->tmp;
     Sym *var = s->sym;
-    line(em, "{");
+    emit_line(em, "{");
     em->indent++;
-    line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
-    line(em, "int64_t n_%d = geno_list_len(l_%d);", id, id);
-    line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
+    emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
+    emit_line(em, "int64_t n_%d = geno_list_len(l_%d);", id, id);
+    emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
     em->indent++;
-    line(em, "%s %s = %s;", c_type(var->ty), local_name(var),
-         from_word(var->ty, xasprintf("geno_list_get(l_%d, i_%d)", id, id)));
+    declare_local(em, var, from_word(var->ty, xasprintf("geno_list_get(l_%d, i_%d)", id, id)));
     emit_block(em, &s->body);
     em->indent--;
-    line(em, "}");
+    emit_line(em, "}");
     em->indent--;
-    line(em, "}");
+    emit_line(em, "}");
 }
 
 static void emit_stmt(Emitter *em, Stmt *s) {
     line_directive(em, s->loc);
     switch (s->kind) {
     case ST_LET:
-    case ST_VAR: {
-        Sym *v = s->sym;
-        line(em, "%s %s = %s;", c_type(v->ty), local_name(v), emit_expr(em, s->value));
+    case ST_VAR:
+        emit_let(em, s);
         return;
-    }
     case ST_ASSIGN:
-        line(em, "%s = %s;", local_name(s->sym), emit_expr(em, s->value));
+        emit_line(em, "%s = %s;", local_ref(em, s->sym), emit_expr(em, s->value));
+        return;
+    case ST_FIELD_ASSIGN:
+        emit_line(em, "%s", emit_field_assign(em, s));
+        return;
+    case ST_MATCH:
+        emit_match_stmt(em, s);
         return;
     case ST_IF:
-        line(em, "if (%s) {", emit_expr(em, s->cond));
+        emit_line(em, "if (%s) {", emit_expr(em, s->cond));
         em->indent++;
         emit_block(em, &s->body);
         em->indent--;
         if (s->else_body.len) {
-            line(em, "} else {");
+            emit_line(em, "} else {");
             em->indent++;
             emit_block(em, &s->else_body);
             em->indent--;
         }
-        line(em, "}");
+        emit_line(em, "}");
         return;
     case ST_WHILE:
-        line(em, "while (%s) {", emit_expr(em, s->cond));
+        emit_line(em, "while (%s) {", emit_expr(em, s->cond));
         em->indent++;
         emit_block(em, &s->body);
         em->indent--;
-        line(em, "}");
+        emit_line(em, "}");
         return;
     case ST_FOR:
         emit_for(em, s);
@@ -155,13 +252,13 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         emit_return(em, s);
         return;
     case ST_BREAK:
-        line(em, "break;");
+        emit_line(em, "break;");
         return;
     case ST_CONTINUE:
-        line(em, "continue;");
+        emit_line(em, "continue;");
         return;
     case ST_EXPR:
-        line(em, "(void)(%s);", emit_expr(em, s->value));
+        emit_line(em, "(void)(%s);", emit_expr(em, s->value));
         return;
     default:
         emit_unsupported(em, s->loc, "this statement");
@@ -169,7 +266,7 @@ static void emit_stmt(Emitter *em, Stmt *s) {
     }
 }
 
-static void emit_block(Emitter *em, StmtList *body) {
+void emit_block(Emitter *em, StmtList *body) {
     for (int i = 0; i < body->len; i++) emit_stmt(em, body->items[i]);
 }
 
@@ -178,7 +275,7 @@ static void emit_block(Emitter *em, StmtList *body) {
 static char *signature(Def *f) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s %s(", c_type(s->ty->ret), func_name(f->name));
+    sb_printf(&sb, "static %s %s(", c_type(s->ty->ret), sym_func_name(s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s%s p_%s", i ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
     if (!f->params.len) sb_puts(&sb, "void");
@@ -188,23 +285,27 @@ static char *signature(Def *f) {
 
 static void emit_func(Emitter *em, Def *f) {
     Sym *s = f->sym;
+    if (f->requires_.len || f->ensures.len || f->is_async)   /* accepted by the checker */
+        emit_unsupported(em, f->loc, "contracts or async functions");
     em->cur_func = f;
     em->cur_ret = s->ty->ret;
+    em->in_lambda = false;
     em->last_line = 0;
     line_directive(em, f->loc);
-    line(em, "%s {", signature(f));
+    emit_line(em, "%s {", signature(f));
     em->indent++;
-    line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
+    emit_line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
     emit_block(em, &f->body);
     if (ty_is(s->ty->ret, TY_UNIT)) {
-        line(em, "GENO_LEAVE();");
-        line(em, "return 0;");
+        emit_line(em, "GENO_LEAVE();");
+        emit_line(em, "return 0;");
     } else {
-        line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
+        emit_line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
              loc_arg(f->loc), f->name);
+        emit_line(em, "return 0;   /* unreachable; tcc's flow check does not see _Noreturn after a label */");
     }
     em->indent--;
-    line(em, "}");
+    emit_line(em, "}");
     sb_putc(&em->body, '\n');
 }
 
@@ -215,6 +316,15 @@ char *emit_program(Program *p, Diags *d) {
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {
         Def *f = p->defs.items[i];
+        if (f->kind == DEF_IMPL) {
+            for (int j = 0; j < f->methods.len; j++) {
+                Def *m = f->methods.items[j];
+                if (!m->sym) continue;
+                sb_printf(&protos, "%s;\n", signature(m));
+                emit_func(&em, m);
+            }
+            continue;
+        }
         if (f->kind != DEF_FUNC || !f->sym) continue;
         sb_printf(&protos, "%s;\n", signature(f));
         emit_func(&em, f);
@@ -233,6 +343,7 @@ char *emit_program(Program *p, Diags *d) {
         sb_puts(&out, "\n");
         sb_puts(&out, protos.buf);
         sb_puts(&out, "\n");
+        sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
         sb_puts(&out, em.body.buf ? em.body.buf : "");
         sb_printf(&out, "static GenoWord geno_entry(void) { return %s; }\n\n",
                   to_word(rt, "f_main()"));
@@ -241,6 +352,7 @@ char *emit_program(Program *p, Diags *d) {
     } else {
         sb_puts(&out, em.head.buf ? em.head.buf : "");
         sb_puts(&out, protos.buf ? protos.buf : "");
+        sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
         sb_puts(&out, em.body.buf ? em.body.buf : "");
         sb_printf(&out, "const GenoProgram geno_program = {%s, 0, &geno_t_unit, 0};\n", path_lit.buf);
     }

@@ -24,6 +24,9 @@ typedef struct {
     VEC(char *) desc_keys;   /* ty_str of each emitted descriptor, by index */
     Type *cur_ret;
     Def *cur_func;
+    bool in_lambda;     /* returns convert to a word (closure ABI) */
+    StrBuf lambdas;     /* lifted lambda functions and trampolines */
+    VEC(char *) tramp_keys;  /* functions that already have a trampoline */
 } Emitter;
 
 /* emit_expr.c */
@@ -37,6 +40,31 @@ char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
 char *type_desc(Emitter *em, Type *t);          /* "&geno_t_int", "&td_3" */
 char *local_name(Sym *s);                       /* C name of a local or parameter */
 char *func_name(const char *geno_name);         /* C name of a user function */
+char *impl_func_name(Sym *fn);                  /* C name of an impl method */
 void emit_unsupported(Emitter *em, SrcLoc loc, const char *what);
+void emit_line(Emitter *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void emit_block(Emitter *em, StmtList *body);
+char *local_ref(Emitter *em, Sym *s);           /* the variable as an lvalue */
+bool is_boxed(Sym *s);                          /* a captured, reassigned var: lives in a cell */
+
+/* emit_adt.c */
+Type *variant_field_type(Type *t, int variant, int field);
+char *emit_ctor(Emitter *em, Expr *e);          /* EX_CTOR and nullary EX_TYPE_IDENT */
+char *emit_tuple(Emitter *em, Expr *e);
+char *emit_field(Emitter *em, Expr *e);
+char *emit_with(Emitter *em, Expr *e);
+char *emit_field_assign(Emitter *em, Stmt *s);  /* one C statement */
+
+/* emit_match.c */
+void emit_match_stmt(Emitter *em, Stmt *s);
+char *emit_match_expr(Emitter *em, Expr *e);
+
+/* emit_builtins.c */
+char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a builtin */
+
+/* emit_closure.c */
+char *emit_lambda(Emitter *em, Expr *e);
+char *emit_func_value(Emitter *em, Sym *fn);    /* a named function as a closure */
+char *emit_closure_call(Emitter *em, Expr *callee, ExprList *args, SrcLoc loc);
 
 #endif

@@ -22,13 +22,26 @@ char *c_type(Type *t) {
     case TY_BOOL: return "int64_t";
     case TY_STRING: return "GenoStr *";
     case TY_LIST: return "GenoList *";
+    case TY_ADT: return "GenoAdt *";
+    case TY_TUPLE: return "GenoTuple *";
+    case TY_FUNC: return "GenoClosure *";
+    case TY_MAP: return "GenoMap *";
+    case TY_SET: return "GenoSet *";
+    case TY_ARRAY: return "GenoArray *";
+    case TY_VEC: return "GenoVec *";
+    case TY_MUTMAP: return "GenoMutMap *";
     default: return "GenoWord";
     }
 }
 
 static bool is_pointer(Type *t) {
-    TyKind k = ty_resolve(t)->kind;
-    return k == TY_STRING || k == TY_LIST;
+    switch (ty_resolve(t)->kind) {
+    case TY_INT: case TY_FLOAT: case TY_BOOL: case TY_UNIT: case TY_VAR:
+    case TY_NEVER: case TY_ERROR: case TY_PARAM: case TY_ASYNC:
+        return false;
+    default:
+        return true;
+    }
 }
 
 char *to_word(Type *t, const char *x) {
@@ -238,61 +251,34 @@ static char *emit_unary(Emitter *em, Expr *e) {
 
 /* ---- calls --------------------------------------------------------------- */
 
-static char *emit_builtin_call(Emitter *em, Expr *e, BuiltinId id) {
-    Expr **args = e->elems.items;
-    char *L = loc_arg(e->loc);
-    char *a0 = e->elems.len > 0 ? emit_expr(em, args[0]) : NULL;
-    char *a1 = e->elems.len > 1 ? emit_expr(em, args[1]) : NULL;
-    Type *t0 = e->elems.len > 0 ? args[0]->ty : NULL;
-    switch (id) {
-    case BI_PRINT:
-        if (ty_is(t0, TY_STRING)) return xasprintf("(geno_print_str(%s, %s), (GenoWord)0)", a0, L);
-        return xasprintf("(geno_print(%s, %s, %s), (GenoWord)0)", to_word(t0, a0), type_desc(em, t0), L);
-    case BI_TO_STRING:
-        if (ty_is(t0, TY_STRING)) return a0;
-        return xasprintf("geno_to_string(%s, %s)", to_word(t0, a0), type_desc(em, t0));
-    case BI_LENGTH:
-        if (ty_is(t0, TY_STRING)) return xasprintf("geno_str_length(%s)", a0);
-        return xasprintf("GENO_INT_SMALL(geno_list_len(%s))", a0);
-    case BI_APPEND:
-        return xasprintf("geno_list_append(%s, %s, %s)", a0, to_word(args[1]->ty, a1), L);
-    case BI_CONCAT: return xasprintf("geno_list_concat(%s, %s, %s)", a0, a1, L);
-    case BI_RANGE: {
-        char *step = e->elems.len > 2 ? emit_expr(em, args[2]) : xstrdup("GENO_INT_SMALL(1)");
-        return xasprintf("geno_list_range(%s, %s, %s, %s)", a0, a1, step, L);
-    }
-    case BI_HEAD: return from_word(e->ty, xasprintf("geno_list_head(%s, %s)", a0, L));
-    case BI_TAIL: return xasprintf("geno_list_tail(%s, %s)", a0, L);
-    case BI_REVERSE: return xasprintf("geno_list_reverse(%s)", a0);
-    case BI_INT_TO_FLOAT: return xasprintf("geno_int_to_double(%s, %s)", a0, L);
-    case BI_FLOAT_TO_INT: return xasprintf("geno_float_to_int(%s, %s)", a0, L);
-    case BI_FLOOR: return xasprintf("geno_float_floor(%s, %s)", a0, L);
-    case BI_CEIL: return xasprintf("geno_float_ceil(%s, %s)", a0, L);
-    case BI_ROUND: return xasprintf("geno_float_round(%s, %s)", a0, L);
-    case BI_BIT_OR: return xasprintf("geno_int_or(%s, %s, %s)", a0, a1, L);
-    case BI_CONTAINS: {
-        Type *elem = ty_resolve(t0)->args[0];
-        return xasprintf("((int64_t)geno_list_contains(%s, %s, %s))", a0, to_word(elem, a1), type_desc(em, elem));
-    }
-    case BI_SQRT: return xasprintf("geno_float_sqrt(%s, %s)", a0, L);
-    case BI_ABS:
-        if (ty_is(t0, TY_FLOAT)) return xasprintf("geno_float_abs(%s)", a0);
-        return xasprintf("geno_int_abs(%s, %s)", a0, L);
-    default:
-        emit_unsupported(em, e->loc, "this builtin");
-        return xstrdup("0");
-    }
-}
-
 static char *emit_call(Emitter *em, Expr *e) {
     Sym *s = e->sym;
-    if (s->kind == SYM_BUILTIN) return emit_builtin_call(em, e, s->builtin);
+    if (s && s->kind == SYM_BUILTIN)
+        return emit_builtin(em, e, s->builtin_name ? s->builtin_name : s->name);
+    if (!s || s->kind != SYM_FUNC) {
+        /* A function value. The checker fills elems for calls it resolves;
+         * otherwise the arguments are positional as written. */
+        if (!e->elems.len && e->args.len)
+            for (int i = 0; i < e->args.len; i++) vec_push(&e->elems, e->args.items[i].value);
+        return emit_closure_call(em, e->kind == EX_PIPELINE ? e->b : e->a, &e->elems, e->loc);
+    }
     StrBuf sb = {0};
-    sb_printf(&sb, "%s(", func_name(s->name));
+    sb_printf(&sb, "%s(", s->impl ? impl_func_name(s) : func_name(s->def ? s->def->name : s->name));
     for (int i = 0; i < e->elems.len; i++)
         sb_printf(&sb, "%s%s", i ? ", " : "", emit_expr(em, e->elems.items[i]));
     sb_putc(&sb, ')');
     return sb_take(&sb);
+}
+
+static char *emit_ident(Emitter *em, Expr *e) {
+    Sym *s = e->sym;
+    if (s && s->kind == SYM_FUNC) return emit_func_value(em, s);
+    if (s && s->kind == SYM_CTOR) return emit_ctor(em, e);
+    if (!s || s->kind != SYM_LOCAL) {
+        emit_unsupported(em, e->loc, "this name as a value");
+        return xstrdup("0");
+    }
+    return local_ref(em, s);
 }
 
 static char *emit_index(Emitter *em, Expr *e) {
@@ -310,17 +296,25 @@ static char *emit_expr_raw(Emitter *em, Expr *e) {
     case EX_STRING: return emit_string_literal(em, e->str, e->str_len);
     case EX_FSTRING: return emit_fstring(em, e);
     case EX_BOOL: return xstrdup(e->bool_val ? "((int64_t)1)" : "((int64_t)0)");
-    case EX_IDENT: return local_name(e->sym);
-    case EX_TUPLE: return xstrdup("((GenoWord)0)");   /* () */
+    case EX_IDENT: return emit_ident(em, e);
+    case EX_TYPE_IDENT:
+    case EX_CTOR: return emit_ctor(em, e);
+    case EX_TUPLE: return emit_tuple(em, e);
+    case EX_FIELD: return emit_field(em, e);
+    case EX_WITH: return emit_with(em, e);
+    case EX_MATCH: return emit_match_expr(em, e);
+    case EX_LAMBDA: return emit_lambda(em, e);
     case EX_LIST: return emit_list(em, e);
     case EX_BINARY: return emit_binary(em, e);
     case EX_UNARY: return emit_unary(em, e);
-    case EX_CALL: return emit_call(em, e);
+    case EX_CALL:
+    case EX_PIPELINE: return emit_call(em, e);   /* pipelines: elems hold the stage's arguments */
     case EX_INDEX: return emit_index(em, e);
     default:
-        emit_unsupported(em, e->loc, "this expression");
-        return xstrdup("0");
+        break;
     }
+    emit_unsupported(em, e->loc, "this expression");
+    return xstrdup("0");
 }
 
 char *emit_expr(Emitter *em, Expr *e) {

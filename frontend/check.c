@@ -1,702 +1,870 @@
-/* check.c — name resolution and type inference for the core language.
+/* check.c — the checker's driver: definitions, scopes, names, functions.
  *
- * Two passes: collect every function's signature (so calls may precede
- * definitions), then check each body with an expected-type-driven walk:
- * check_expr(e, expected) infers e's type, using `expected` to type empty
- * lists and to mark Int→Float coercions, and the caller reports mismatches.
- * Diagnostics use the reference's codes and wording where measured
- * (REFERENCE.md §2). Constructs beyond the core language are reported as
- * E300 "not supported yet" at their position, so nothing unsupported ever
- * reaches the C compiler. The full checker (issue 3) grows from here.
+ * check_program runs the reference's passes in its order:
+ *   1. imports (sibling .geno files; unknown or circular modules end the
+ *      check with one error);
+ *   2. type aliases and type definitions (ADTs), then traits;
+ *   3. function signatures (duplicates: E309), then impl blocks
+ *      (conformance with the trait, duplicate impls);
+ *   4. every function and impl-method body (check_stmt.c, check_expr.c),
+ *      with the example rule, effect names, defaults, specs, return paths;
+ *   5. if that found no error: effects are inferred to a fixed point
+ *      (check_effects.c) and every body is checked again with the final
+ *      effect sets, which is when `with` clauses are enforced (E310) and
+ *      effectful callbacks are rejected, as in the reference;
+ *   6. test blocks.
+ * Diagnostics are finally sorted by position. Locals live in a chain of
+ * Scopes; names that are not local resolve to user functions, then
+ * imported functions, then builtins.
  */
-#include "checker.h"
+#include "check_int.h"
 
-#include <string.h>
+#include <stdarg.h>
+#include <stdlib.h>
 
-#include "codegen.h"
+#include "parser.h"
 
-typedef struct Scope Scope;
-struct Scope {
-    Scope *parent;
-    VEC(Sym *) syms;
-};
+/* ---- errors ------------------------------------------------------------- */
 
-typedef struct {
-    Diags *d;
-    const char *file;
-    VEC(Sym *) funcs;
-    Scope *scope;
-    Def *cur_func;
-    Type *cur_ret;
-    int loop_depth;
-    int next_local;
-} Checker;
+void check_fatal(Checker *c, const char *code, SrcLoc loc, const char *fmt, ...) {
+    /* The reference raises these: every error collected so far is dropped. */
+    c->d->errors -= c->d->list.len - c->diag_base;
+    c->d->list.len = c->diag_base;
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf sb = {0};
+    sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    diag_add(c->d, code, loc, "%s", sb.buf);
+    longjmp(c->fatal, 1);
+}
 
-static Type *check_expr(Checker *c, Expr *e, Type *expected);
-static void check_block(Checker *c, StmtList *body);
+static int levenshtein(const char *a, const char *b) {
+    int n = strlen(a), m = strlen(b);
+    int *prev = xmalloc(sizeof(int) * (m + 1)), *cur = xmalloc(sizeof(int) * (m + 1));
+    for (int j = 0; j <= m; j++) prev[j] = j;
+    for (int i = 1; i <= n; i++) {
+        cur[0] = i;
+        for (int j = 1; j <= m; j++) {
+            int v = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < v) v = prev[j] + 1;
+            if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
+            cur[j] = v;
+        }
+        int *t = prev;
+        prev = cur;
+        cur = t;
+    }
+    int r = prev[m];
+    free(prev);
+    free(cur);
+    return r;
+}
 
-#define ERR(c, code, loc, ...) diag_add((c)->d, code, loc, __VA_ARGS__)
-
-/* ---- builtins ------------------------------------------------------------ */
-
-typedef struct {
-    const char *name;
-    BuiltinId id;
-    int min_args, max_args;
-    const char *params[3];
-} BuiltinInfo;
-
-static const BuiltinInfo builtins[] = {
-    {"print", BI_PRINT, 1, 1, {"value"}},
-    {"to_string", BI_TO_STRING, 1, 1, {"value"}},
-    {"length", BI_LENGTH, 1, 1, {"list"}},
-    {"append", BI_APPEND, 2, 2, {"list", "element"}},
-    {"range", BI_RANGE, 2, 3, {"start", "end", "step"}},
-    {"head", BI_HEAD, 1, 1, {"list"}},
-    {"tail", BI_TAIL, 1, 1, {"list"}},
-    {"concat", BI_CONCAT, 2, 2, {"list1", "list2"}},
-    {"reverse", BI_REVERSE, 1, 1, {"list"}},
-    {"int_to_float", BI_INT_TO_FLOAT, 1, 1, {"value"}},
-    {"float_to_int", BI_FLOAT_TO_INT, 1, 1, {"value"}},
-    {"abs", BI_ABS, 1, 1, {"value"}},
-    {"sqrt", BI_SQRT, 1, 1, {"value"}},
-    {"floor", BI_FLOOR, 1, 1, {"value"}},
-    {"ceil", BI_CEIL, 1, 1, {"value"}},
-    {"round", BI_ROUND, 1, 1, {"value"}},
-    {"bit_or", BI_BIT_OR, 2, 2, {"a", "b"}},
-    {"contains", BI_CONTAINS, 2, 2, {"list", "element"}},
-};
-
-static Sym *builtin_sym(const char *name) {
-    static Sym syms[sizeof builtins / sizeof builtins[0]];
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++) {
-        if (strcmp(builtins[i].name, name) == 0) {
-            syms[i].kind = SYM_BUILTIN;
-            syms[i].name = builtins[i].name;
-            syms[i].builtin = builtins[i].id;
-            return &syms[i];
+char *suggest(const char *name, const char **cands, int n) {
+    const char *best = NULL;
+    int bd = 3;
+    for (int i = 0; i < n; i++) {
+        int d = levenshtein(name, cands[i]);
+        if (d < bd) {
+            bd = d;
+            best = cands[i];
         }
     }
-    return NULL;
+    return best ? xasprintf(" Did you mean '%s'?", best) : "";
 }
 
-static const BuiltinInfo *builtin_info(BuiltinId id) {
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-        if (builtins[i].id == id) return &builtins[i];
-    return NULL;
+char *suggest_vars(Checker *c, const char *name) {
+    VEC(const char *) names = {0};
+    for (Scope *s = c->scope; s; s = s->parent)
+        for (int i = 0; i < s->syms.len; i++) vec_push(&names, s->syms.items[i]->name);
+    for (int i = 0; i < c->funcs.len; i++) vec_push(&names, c->funcs.items[i]->name);
+    return suggest(name, names.items, names.len);
 }
 
-/* ---- scopes -------------------------------------------------------------- */
+/* ---- scopes ------------------------------------------------------------- */
 
-static void push_scope(Checker *c) {
+void push_scope(Checker *c) {
     Scope *s = xmalloc(sizeof *s);
     s->parent = c->scope;
+    s->lambda_depth = c->lambda_depth;
     c->scope = s;
 }
 
-static void pop_scope(Checker *c) { c->scope = c->scope->parent; }
+void pop_scope(Checker *c) { c->scope = c->scope->parent; }
 
-static Sym *declare_local(Checker *c, const char *name, Type *ty, bool is_mutable) {
+Sym *declare_local(Checker *c, const char *name, Type *ty, bool is_mutable) {
     Sym *s = xmalloc(sizeof *s);
     s->kind = SYM_LOCAL;
     s->name = name;
     s->ty = ty;
     s->is_mutable = is_mutable;
     s->id = ++c->next_local;
+    s->lambda_depth = c->lambda_depth;
     vec_push(&c->scope->syms, s);
     return s;
 }
 
-static Sym *lookup_local(Checker *c, const char *name) {
+Sym *lookup_local(Checker *c, const char *name) {
     for (Scope *s = c->scope; s; s = s->parent)
         for (int i = s->syms.len - 1; i >= 0; i--)
             if (strcmp(s->syms.items[i]->name, name) == 0) return s->syms.items[i];
     return NULL;
 }
 
-static Sym *lookup_func(Checker *c, const char *name) {
+Sym *lookup_func(Checker *c, const char *name) {
     for (int i = 0; i < c->funcs.len; i++)
         if (strcmp(c->funcs.items[i]->name, name) == 0) return c->funcs.items[i];
+    for (int m = 0; m < c->modules.len; m++) {
+        Module *mod = c->modules.items[m];
+        if (mod->qualified_only) continue;
+        for (int i = 0; i < mod->funcs.len; i++)
+            if (strcmp(mod->funcs.items[i]->name, name) == 0) return mod->funcs.items[i];
+    }
     return NULL;
 }
 
-/* ---- type annotations ---------------------------------------------------- */
-
-static Type *resolve_type(Checker *c, TypeExpr *te) {
-    if (!te) return ty_prim(TY_ERROR);
-    switch (te->kind) {
-    case TE_UNIT:
-        return ty_prim(TY_UNIT);
-    case TE_TUPLE: {
-        Type *t = ty_new(TY_TUPLE, te->args.len, NULL);
-        for (int i = 0; i < te->args.len; i++) t->args[i] = resolve_type(c, te->args.items[i]);
-        return t;
-    }
-    case TE_FUNC: {
-        Type *t = ty_func(te->args.len, NULL, resolve_type(c, te->ret));
-        for (int i = 0; i < te->args.len; i++) t->args[i] = resolve_type(c, te->args.items[i]);
-        return t;
-    }
-    case TE_NAME:
-        break;
-    }
-    static const struct { const char *name; TyKind kind; int nargs; } known[] = {
-        {"Int", TY_INT, 0}, {"Float", TY_FLOAT, 0}, {"String", TY_STRING, 0},
-        {"Bool", TY_BOOL, 0}, {"Unit", TY_UNIT, 0}, {"List", TY_LIST, 1},
-    };
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-        if (strcmp(te->name, known[i].name) != 0) continue;
-        if (te->args.len != known[i].nargs) {
-            ERR(c, "E300", te->loc, "Type '%s' expects %d type argument(s), got %d",
-                te->name, known[i].nargs, te->args.len);
-            return ty_prim(TY_ERROR);
-        }
-        if (!known[i].nargs) return ty_prim(known[i].kind);
-        Type *t = ty_new(known[i].kind, te->args.len, NULL);
-        for (int j = 0; j < te->args.len; j++) t->args[j] = resolve_type(c, te->args.items[j]);
-        return t;
-    }
-    ERR(c, "E300", te->loc, "genoc does not support the type '%s' yet", te->name);
-    return ty_prim(TY_ERROR);
-}
-
-/* ---- compatibility ------------------------------------------------------- */
-
-/* Can a value of type `actual` flow where `expected` is wanted? Unifies type
- * variables; an Int flowing into a Float is accepted and marked on `e`. */
-static bool flows_into(Expr *e, Type *actual, Type *expected) {
-    Type *a = ty_resolve(actual), *x = ty_resolve(expected);
-    if (x->kind == TY_FLOAT && a->kind == TY_INT) {
-        if (e) e->aux |= AUX_TO_FLOAT;
-        return true;
-    }
-    return ty_unify(x, a);
-}
-
-static bool is_error(Type *t) { return ty_is(t, TY_ERROR); }
-
-/* ---- expressions --------------------------------------------------------- */
-
-static Type *set_ty(Expr *e, Type *t) {
-    e->ty = t;
-    return t;
-}
-
-static Type *check_binary(Checker *c, Expr *e) {
-    Type *l = check_expr(c, e->a, NULL);
-    Type *r = check_expr(c, e->b, NULL);
-    if (is_error(l) || is_error(r)) return ty_prim(TY_ERROR);
-    Type *lt = ty_resolve(l), *rt = ty_resolve(r);
-    bool num = ty_is_numeric(lt) && ty_is_numeric(rt);
-    bool any_float = lt->kind == TY_FLOAT || rt->kind == TY_FLOAT;
-    const char *op = op_name(e->op);
-    char *ls = ty_str(lt), *rs = ty_str(rt);
-    switch (e->op) {
-    case OP_ADD:
-        if (lt->kind == TY_STRING && rt->kind == TY_STRING) return ty_prim(TY_STRING);
-        if (num) return ty_prim(any_float ? TY_FLOAT : TY_INT);
-        ERR(c, "E300", e->loc, "Cannot apply '+' to %s and %s: both operands must be numeric (Int or Float) or both String for concatenation", ls, rs);
-        return ty_prim(TY_ERROR);
-    case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: case OP_POW:
-        /* `2 ** -1` is 0.5 in the reference: an Int raised to a negative
-         * literal exponent is a Float (other negative exponents: E499). */
-        if (num && e->op == OP_POW && e->b->kind == EX_UNARY && e->b->op == OP_NEG &&
-            e->b->a->kind == EX_INT && strspn(e->b->a->int_text, "0") != strlen(e->b->a->int_text))
-            return ty_prim(TY_FLOAT);
-        if (num) return ty_prim(any_float ? TY_FLOAT : TY_INT);
-        ERR(c, "E300", e->loc, "Cannot apply '%s' to %s and %s: operands must be numeric (Int or Float)", op, ls, rs);
-        return ty_prim(TY_ERROR);
-    case OP_BAND: case OP_BXOR: case OP_SHL: case OP_SHR:
-        if (lt->kind == TY_INT && rt->kind == TY_INT) return ty_prim(TY_INT);
-        ERR(c, "E300", e->loc, "Cannot apply '%s' to %s and %s: operands must be Int", op, ls, rs);
-        return ty_prim(TY_ERROR);
-    case OP_EQ: case OP_NE:
-        if (num || ty_unify(lt, rt)) return ty_prim(TY_BOOL);
-        ERR(c, "E300", e->loc, "Cannot compare %s with %s", ls, rs);
-        return ty_prim(TY_ERROR);
-    case OP_LT: case OP_GT: case OP_LE: case OP_GE:
-        if (num || (lt->kind == TY_STRING && rt->kind == TY_STRING)) return ty_prim(TY_BOOL);
-        ERR(c, "E300", e->loc, "Cannot apply '%s' to %s and %s: operands must both be numeric (Int or Float) or both String", op, ls, rs);
-        return ty_prim(TY_ERROR);
-    case OP_AND: case OP_OR:
-        if (lt->kind == TY_BOOL && rt->kind == TY_BOOL) return ty_prim(TY_BOOL);
-        ERR(c, "E300", e->loc, "Cannot apply '%s' to %s and %s: operands must be Bool", op, ls, rs);
-        return ty_prim(TY_ERROR);
-    default:
-        return ty_prim(TY_ERROR);
-    }
-}
-
-static Type *check_unary(Checker *c, Expr *e) {
-    Type *t = ty_resolve(check_expr(c, e->a, NULL));
-    if (is_error(t)) return t;
-    char *ts = ty_str(t);
-    switch (e->op) {
-    case OP_NEG:
-        if (ty_is_numeric(t)) return t;
-        ERR(c, "E300", e->loc, "Cannot negate %s: operand must be numeric", ts);
-        break;
-    case OP_BNOT:
-        if (t->kind == TY_INT) return t;
-        ERR(c, "E300", e->loc, "Cannot apply '~' to %s: operand must be Int", ts);
-        break;
-    case OP_NOT:
-        if (t->kind == TY_BOOL) return t;
-        ERR(c, "E300", e->loc, "Cannot apply 'not' to %s: operand must be Bool", ts);
-        break;
-    default:
-        break;
-    }
-    return ty_prim(TY_ERROR);
-}
-
-/* Puts call arguments in parameter order into e->elems. `names` lists the
- * parameter names, `defaults` their default expressions (NULL = required). */
-static bool bind_args(Checker *c, Expr *e, const char *fname, int nparams,
-                      const char *const *names, Expr *const *defaults) {
-    Expr **slots = xmalloc(sizeof(Expr *) * (nparams + 1));
-    int npos = 0;
-    bool ok = true;
-    for (int i = 0; i < e->args.len; i++) {
-        CallArg *a = &e->args.items[i];
-        if (!a->name) {
-            if (npos < nparams) slots[npos] = a->value;
-            npos++;
-            continue;
-        }
-        int k = -1;
-        for (int j = 0; j < nparams; j++)
-            if (names[j] && strcmp(names[j], a->name) == 0) k = j;
-        if (k < 0) {
-            ERR(c, "E300", a->name_loc, "Unknown parameter '%s' for '%s'", a->name, fname);
-            ok = false;
-        } else if (slots[k]) {
-            ERR(c, "E300", a->name_loc, "Parameter '%s' of '%s' given more than once", a->name, fname);
-            ok = false;
-        } else {
-            slots[k] = a->value;
-        }
-    }
-    int required = 0;
-    for (int j = 0; j < nparams; j++)
-        if (!defaults || !defaults[j]) required = j + 1;
-    if (npos > nparams || (e->args.len > nparams)) {
-        ERR(c, "E304", e->loc, "'%s' expects %d argument(s), but %d were provided",
-            fname, nparams, e->args.len);
-        return false;
-    }
-    for (int j = 0; j < nparams && ok; j++) {
-        if (!slots[j] && defaults && defaults[j]) slots[j] = defaults[j];
-        if (!slots[j] && j < required) {
-            ERR(c, "E304", e->loc, "'%s' expects %d argument(s), but %d were provided",
-                fname, required, e->args.len);
-            return false;
-        }
-    }
-    e->elems.len = 0;
-    for (int j = 0; j < nparams && slots[j]; j++) vec_push(&e->elems, slots[j]);
-    return ok;
-}
-
-/* The reference's rule: 3+ arguments must be named (range is exempt). */
-static void check_named_rule(Checker *c, Expr *e, const char *fname, int nparams) {
-    if (e->args.len < 3 || strcmp(fname, "range") == 0) return;
-    for (int i = 0; i < e->args.len; i++) {
-        if (!e->args.items[i].name) {
-            ERR(c, "E300", e->loc, "Function '%s' has %d parameters; use named arguments for clarity (e.g., param_name: value)", fname, nparams);
-            return;
-        }
-    }
-}
-
-static Type *expect_arg(Checker *c, Expr *arg, Type *want, const char *fname, int idx) {
-    Type *t = check_expr(c, arg, want);
-    if (!is_error(t) && !flows_into(arg, t, want)) {
-        char *ws = ty_str(want), *ts = ty_str(t);
-        ERR(c, "E300", arg->loc, "Argument %d of '%s': expected %s, got %s", idx + 1, fname, ws, ts);
-        return ty_prim(TY_ERROR);
-    }
-    return t;
-}
-
-static Type *check_builtin_call(Checker *c, Expr *e, Sym *s) {
-    const BuiltinInfo *bi = builtin_info(s->builtin);
-    int nparams = bi->max_args;
-    check_named_rule(c, e, bi->name, nparams);
-    Expr *defaults[3] = {0};
-    static Expr range_step_default;   /* marker: `range` without a step */
-    if (s->builtin == BI_RANGE) defaults[2] = &range_step_default;
-    if (!bind_args(c, e, bi->name, nparams, bi->params, defaults)) return ty_prim(TY_ERROR);
-    if (s->builtin == BI_RANGE && e->elems.len == 3 && e->elems.items[2] == &range_step_default)
-        e->elems.len = 2;
-    Expr **a = e->elems.items;
-    switch (s->builtin) {
-    case BI_PRINT:
-    case BI_TO_STRING: {
-        Type *t = check_expr(c, a[0], NULL);
-        if (is_error(t)) return t;
-        return ty_prim(s->builtin == BI_PRINT ? TY_UNIT : TY_STRING);
-    }
-    case BI_LENGTH: {
-        Type *t = ty_resolve(check_expr(c, a[0], NULL));
-        if (is_error(t)) return t;
-        if (t->kind == TY_LIST || t->kind == TY_STRING) return ty_prim(TY_INT);
-        char *ts = ty_str(t);
-        ERR(c, "E300", a[0]->loc, "Argument 1 of 'length': expected List[T], got %s", ts);
-        return ty_prim(TY_ERROR);
-    }
-    case BI_BIT_OR:
-        for (int i = 0; i < 2; i++)
-            if (is_error(expect_arg(c, a[i], ty_prim(TY_INT), bi->name, i))) return ty_prim(TY_ERROR);
-        return ty_prim(TY_INT);
-    case BI_CONTAINS: {
-        Type *elem = ty_var();
-        if (is_error(expect_arg(c, a[0], ty_list(elem), bi->name, 0))) return ty_prim(TY_ERROR);
-        if (is_error(expect_arg(c, a[1], elem, bi->name, 1))) return ty_prim(TY_ERROR);
-        return ty_prim(TY_BOOL);
-    }
-    case BI_APPEND:
-    case BI_CONCAT: {
-        Type *elem = ty_var();
-        Type *lt = ty_list(elem);
-        if (is_error(expect_arg(c, a[0], lt, bi->name, 0))) return ty_prim(TY_ERROR);
-        if (is_error(expect_arg(c, a[1], s->builtin == BI_APPEND ? elem : lt, bi->name, 1)))
-            return ty_prim(TY_ERROR);
-        return lt;
-    }
-    case BI_HEAD:
-    case BI_TAIL:
-    case BI_REVERSE: {
-        Type *elem = ty_var();
-        Type *lt = ty_list(elem);
-        if (is_error(expect_arg(c, a[0], lt, bi->name, 0))) return ty_prim(TY_ERROR);
-        return s->builtin == BI_HEAD ? elem : lt;
-    }
-    case BI_RANGE:
-        for (int i = 0; i < e->elems.len; i++)
-            if (is_error(expect_arg(c, a[i], ty_prim(TY_INT), "range", i))) return ty_prim(TY_ERROR);
-        return ty_list(ty_prim(TY_INT));
-    case BI_INT_TO_FLOAT:
-        if (is_error(expect_arg(c, a[0], ty_prim(TY_INT), bi->name, 0))) return ty_prim(TY_ERROR);
-        return ty_prim(TY_FLOAT);
-    case BI_FLOAT_TO_INT:
-    case BI_FLOOR:
-    case BI_CEIL:
-    case BI_ROUND:
-        if (is_error(expect_arg(c, a[0], ty_prim(TY_FLOAT), bi->name, 0))) return ty_prim(TY_ERROR);
-        return ty_prim(TY_INT);
-    case BI_SQRT:
-        if (is_error(expect_arg(c, a[0], ty_prim(TY_FLOAT), bi->name, 0))) return ty_prim(TY_ERROR);
-        return ty_prim(TY_FLOAT);
-    case BI_ABS: {
-        Type *t = ty_resolve(check_expr(c, a[0], NULL));
-        if (is_error(t) || ty_is_numeric(t)) return t;
-        char *ts = ty_str(t);
-        ERR(c, "E300", a[0]->loc, "Argument 1 of 'abs': expected Num, got %s", ts);
-        return ty_prim(TY_ERROR);
-    }
-    default:
-        return ty_prim(TY_ERROR);
-    }
-}
-
-static Type *check_user_call(Checker *c, Expr *e, Sym *s) {
-    Def *f = s->def;
-    int n = f->params.len;
-    const char **names = xmalloc(sizeof(char *) * (n + 1));
-    Expr **defaults = xmalloc(sizeof(Expr *) * (n + 1));
-    for (int i = 0; i < n; i++) {
-        names[i] = f->params.items[i].name;
-        defaults[i] = f->params.items[i].default_value;
-    }
-    check_named_rule(c, e, f->name, n);
-    if (!bind_args(c, e, f->name, n, names, defaults)) return ty_prim(TY_ERROR);
-    Type *ft = s->ty;
-    for (int i = 0; i < e->elems.len; i++)
-        if (is_error(expect_arg(c, e->elems.items[i], ft->args[i], f->name, i))) return ty_prim(TY_ERROR);
-    return ft->ret;
-}
-
-static Type *check_call(Checker *c, Expr *e) {
-    if (e->a->kind != EX_IDENT) {
-        ERR(c, "E300", e->loc, "genoc does not support calling this kind of expression yet");
-        return ty_prim(TY_ERROR);
-    }
-    const char *name = e->a->name;
+Sym *lookup_var(Checker *c, const char *name) {
     Sym *s = lookup_local(c, name);
-    if (s) {
-        ERR(c, "E300", e->loc, "genoc does not support calling function values yet");
-        return ty_prim(TY_ERROR);
-    }
+    if (s) return s;
     s = lookup_func(c, name);
-    if (!s) s = builtin_sym(name);
-    if (!s) {
-        ERR(c, "E302", e->loc, "Undefined function: %s", name);
-        for (int i = 0; i < e->args.len; i++) check_expr(c, e->args.items[i].value, NULL);
-        return ty_prim(TY_ERROR);
-    }
-    e->sym = s;
-    e->a->sym = s;
-    return s->kind == SYM_BUILTIN ? check_builtin_call(c, e, s) : check_user_call(c, e, s);
+    if (s) return s;
+    return builtin_sym(name);
 }
 
-static Type *check_list(Checker *c, Expr *e, Type *expected) {
-    Type *elem = NULL;
-    Type *x = expected ? ty_resolve(expected) : NULL;
-    if (x && x->kind == TY_LIST) elem = x->args[0];
-    if (!elem) elem = ty_var();
-    for (int i = 0; i < e->elems.len; i++) {
-        Expr *it = e->elems.items[i];
-        Type *t = check_expr(c, it, elem);
-        if (is_error(t)) return t;
-        Type *want = ty_resolve(elem);
-        if (want->kind == TY_FLOAT && ty_is(t, TY_INT) && x) {
-            it->aux |= AUX_TO_FLOAT;   /* element of an annotated List[Float] */
-            continue;
-        }
-        if (!ty_unify(elem, t)) {
-            char *ws = ty_str(elem), *ts = ty_str(t);
-            ERR(c, "E300", it->loc, "List element type mismatch: expected %s, got %s", ws, ts);
-            return ty_prim(TY_ERROR);
-        }
+Module *find_module(Checker *c, const char *name) {
+    for (int i = 0; i < c->modules.len; i++) {
+        Module *m = c->modules.items[i];
+        if (strcmp(m->alias ? m->alias : m->name, name) == 0) return m;
     }
-    return ty_list(elem);
+    return NULL;
 }
 
-static Type *check_index(Checker *c, Expr *e) {
-    Type *t = ty_resolve(check_expr(c, e->a, NULL));
-    Type *i = check_expr(c, e->b, ty_prim(TY_INT));
-    if (is_error(t) || is_error(i)) return ty_prim(TY_ERROR);
-    if (!ty_is(i, TY_INT)) {
-        char *is = ty_str(i);
-        ERR(c, "E300", e->b->loc, "Index must be Int, got %s", is);
-        return ty_prim(TY_ERROR);
-    }
-    if (t->kind == TY_LIST) return t->args[0];
-    if (t->kind == TY_STRING) return t;
-    char *ts = ty_str(t);
-    ERR(c, "E300", e->loc, "Cannot index into %s", ts);
-    return ty_prim(TY_ERROR);
+/* A local used inside a lambda that does not own it is captured by every
+ * lambda between its declaration and the use. */
+void note_use(Checker *c, Sym *s) {
+    if (!s || s->kind != SYM_LOCAL || s->lambda_depth >= c->lambda_depth || !c->cur_lambda) return;
+    s->captured = true;
+    Sym *l = c->cur_lambda;
+    for (int i = 0; i < l->captures.len; i++)
+        if (l->captures.items[i] == s) return;
+    vec_push(&l->captures, s);
 }
 
-static Type *check_expr(Checker *c, Expr *e, Type *expected) {
-    switch (e->kind) {
-    case EX_INT: return set_ty(e, ty_prim(TY_INT));
-    case EX_FLOAT: return set_ty(e, ty_prim(TY_FLOAT));
-    case EX_STRING: return set_ty(e, ty_prim(TY_STRING));
-    case EX_BOOL: return set_ty(e, ty_prim(TY_BOOL));
-    case EX_FSTRING:
-        for (int i = 0; i < e->elems.len; i++)
-            if (is_error(check_expr(c, e->elems.items[i], NULL))) return set_ty(e, ty_prim(TY_ERROR));
-        return set_ty(e, ty_prim(TY_STRING));
-    case EX_IDENT: {
-        Sym *s = lookup_local(c, e->name);
-        if (s) {
-            e->sym = s;
-            return set_ty(e, s->ty);
-        }
-        if (lookup_func(c, e->name) || builtin_sym(e->name)) {
-            ERR(c, "E300", e->loc, "genoc does not support functions as values yet");
-            return set_ty(e, ty_prim(TY_ERROR));
-        }
-        ERR(c, "E301", e->loc, "Undefined variable: %s", e->name);
-        return set_ty(e, ty_prim(TY_ERROR));
+/* ---- side tables: pattern syms, scopes of re-checked expressions --------- */
+
+static unsigned phash(const void *p) { return (unsigned)(((uintptr_t)p >> 4) * 2654435761u); }
+
+void ptrmap_put(PtrMap *m, const void *key, void *val) {
+    if (m->len * 2 >= m->cap) {
+        int ncap = m->cap ? m->cap * 2 : 64;
+        const void **ok = m->keys;
+        void **ov = m->vals;
+        int ocap = m->cap;
+        m->keys = xmalloc(sizeof(void *) * ncap);
+        m->vals = xmalloc(sizeof(void *) * ncap);
+        m->cap = ncap;
+        m->len = 0;
+        for (int i = 0; i < ocap; i++)
+            if (ok[i]) ptrmap_put(m, ok[i], ov[i]);
+        free(ok);
+        free(ov);
     }
-    case EX_TUPLE:
-        if (e->elems.len == 0) return set_ty(e, ty_prim(TY_UNIT));
-        break;
-    case EX_LIST: return set_ty(e, check_list(c, e, expected));
-    case EX_BINARY: return set_ty(e, check_binary(c, e));
-    case EX_UNARY: return set_ty(e, check_unary(c, e));
-    case EX_CALL: return set_ty(e, check_call(c, e));
-    case EX_INDEX: return set_ty(e, check_index(c, e));
-    default:
-        break;
-    }
-    ERR(c, "E300", e->loc, "genoc does not support this expression yet");
-    return set_ty(e, ty_prim(TY_ERROR));
+    unsigned h = phash(key) & (m->cap - 1);
+    while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
+    if (!m->keys[h]) m->len++;
+    m->keys[h] = key;
+    m->vals[h] = val;
 }
 
-/* ---- statements ---------------------------------------------------------- */
-
-static void expect_bool(Checker *c, Expr *cond, const char *what) {
-    Type *t = check_expr(c, cond, ty_prim(TY_BOOL));
-    if (!is_error(t) && !ty_is(t, TY_BOOL)) {
-        char *ts = ty_str(t);
-        ERR(c, "E300", cond->loc, "%s condition must be Bool, got %s", what, ts);
+void *ptrmap_get(const PtrMap *m, const void *key) {
+    if (!m->cap) return NULL;
+    unsigned h = phash(key) & (m->cap - 1);
+    while (m->keys[h]) {
+        if (m->keys[h] == key) return m->vals[h];
+        h = (h + 1) & (m->cap - 1);
     }
+    return NULL;
 }
 
-static void check_let(Checker *c, Stmt *s) {
-    const char *kw = s->kind == ST_LET ? "let" : "var";
-    if (s->names.len) {
-        ERR(c, "E300", s->loc, "genoc does not support tuple destructuring yet");
-        return;
-    }
-    Type *decl = s->type_ann ? resolve_type(c, s->type_ann) : NULL;
-    Type *t = check_expr(c, s->value, decl);
-    if (decl && !is_error(decl) && !is_error(t) && !flows_into(s->value, t, decl)) {
-        char *ds = ty_str(decl), *ts = ty_str(t);
-        ERR(c, "E300", s->loc, "Type mismatch in '%s %s': declared type %s, but the value has type %s",
-            kw, s->name, ds, ts);
-    }
-    Type *bound = decl ? decl : t;
-    if (!decl && ty_has_vars(t) && !is_error(t)) {
-        ERR(c, "E300", s->loc, "Cannot infer the type of '%s'; add a type annotation", s->name);
-        bound = ty_prim(TY_ERROR);
-    }
-    s->sym = declare_local(c, s->name, bound, s->kind == ST_VAR);
+static PtrMap psyms;
+PtrMap recheck_scopes;
+
+void pattern_set_sym(Pattern *p, Sym *s) { ptrmap_put(&psyms, p, s); }
+Sym *pattern_sym(const Pattern *p) { return ptrmap_get(&psyms, p); }
+
+/* ---- definitions -------------------------------------------------------- */
+
+static bool name_in(const char *name, const char *const *list) {
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], name) == 0) return true;
+    return false;
 }
 
-static void check_stmt(Checker *c, Stmt *s) {
-    switch (s->kind) {
-    case ST_LET:
-    case ST_VAR:
-        check_let(c, s);
-        return;
-    case ST_ASSIGN: {
-        Sym *v = lookup_local(c, s->name);
-        if (!v) {
-            ERR(c, "E301", s->loc, "Undefined variable: %s", s->name);
-            check_expr(c, s->value, NULL);
-            return;
-        }
-        s->sym = v;
-        if (!v->is_mutable) ERR(c, "E306", s->loc, "Cannot assign to immutable variable: %s", s->name);
-        Type *t = check_expr(c, s->value, v->ty);
-        if (!is_error(t) && !is_error(v->ty) && !flows_into(s->value, t, v->ty)) {
-            char *vs = ty_str(v->ty), *ts = ty_str(t);
-            ERR(c, "E300", s->loc, "Type mismatch in assignment to '%s': expected %s, got %s", s->name, vs, ts);
-        }
-        return;
+/* Converts named type variables of the ADT's parameters to TY_PARAM. */
+static Type *vars_to_params(Type *t, Def *d) {
+    t = ty_resolve(t);
+    if (t->kind == TY_VAR && t->name)
+        for (int i = 0; i < d->type_params.len; i++)
+            if (strcmp(d->type_params.items[i], t->name) == 0) return ty_param(i, t->name);
+    if (!t->nargs && !t->ret) return t;
+    Type *r = ty_new(t->kind, t->nargs, NULL);
+    Type **args = r->args;
+    *r = *t;
+    r->args = args;
+    for (int i = 0; i < t->nargs; i++) r->args[i] = vars_to_params(t->args[i], d);
+    if (t->ret) r->ret = vars_to_params(t->ret, d);
+    return r;
+}
+
+static AdtInfo *declare_type(Checker *c, Def *d) {
+    AdtInfo *a = xmalloc(sizeof *a);
+    a->name = d->name;
+    a->nparams = d->type_params.len;
+    a->params = (const char **)d->type_params.items;
+    a->nvariants = d->variants.len;
+    a->variants = xmalloc(sizeof(AdtVariant) * (a->nvariants ? a->nvariants : 1));
+    a->def = d;
+    for (int v = 0; v < a->nvariants; v++) {
+        a->variants[v].name = d->variants.items[v].name;
+        a->variants[v].tag = v;
     }
-    case ST_IF:
-        expect_bool(c, s->cond, "If");
-        push_scope(c);
-        check_block(c, &s->body);
-        pop_scope(c);
-        push_scope(c);
-        check_block(c, &s->else_body);
-        pop_scope(c);
-        return;
-    case ST_WHILE:
-        expect_bool(c, s->cond, "While");
-        c->loop_depth++;
-        push_scope(c);
-        check_block(c, &s->body);
-        pop_scope(c);
-        c->loop_depth--;
-        return;
-    case ST_FOR: {
-        Type *it = ty_resolve(check_expr(c, s->value, NULL));
-        Type *vt = resolve_type(c, s->type_ann);
-        if (!is_error(it)) {
-            if (it->kind != TY_LIST) {
-                char *is = ty_str(it);
-                ERR(c, "E300", s->value->loc, "For loop requires a List, got %s", is);
-            } else if (!is_error(vt) && !ty_unify(vt, it->args[0])) {
-                char *vs = ty_str(vt), *es = ty_str(it->args[0]);
-                ERR(c, "E300", s->loc, "For loop variable '%s' declared as %s, but the list holds %s", s->name, vs, es);
-            }
+    vec_push(&c->adts, a);
+    return a;
+}
+
+static void collect_type(Checker *c, Def *d, AdtInfo *a) {
+    int saved = c->tparams.len;
+    for (int i = 0; i < d->type_params.len; i++) vec_push(&c->tparams, d->type_params.items[i]);
+    for (int v = 0; v < a->nvariants; v++) {
+        Variant *var = &d->variants.items[v];
+        AdtVariant *av = &a->variants[v];
+        av->nfields = var->fields.len;
+        av->field_names = xmalloc(sizeof(char *) * (av->nfields + 1));
+        av->field_types = xmalloc(sizeof(Type *) * (av->nfields + 1));
+        for (int f = 0; f < av->nfields; f++) {
+            av->field_names[f] = var->fields.items[f].name;
+            av->field_types[f] = vars_to_params(resolve_type(c, var->fields.items[f].type), d);
         }
-        c->loop_depth++;
-        push_scope(c);
-        s->sym = declare_local(c, s->name, vt, false);
-        check_block(c, &s->body);
-        pop_scope(c);
-        c->loop_depth--;
-        return;
     }
-    case ST_RETURN: {
-        Type *want = c->cur_ret;
-        if (!s->value) {
-            if (!ty_is(want, TY_UNIT) && !is_error(want)) {
-                char *ws = ty_str(want);
-                ERR(c, "E300", s->loc, "Return type mismatch: expected %s, got Unit", ws);
-            }
-            return;
+    c->tparams.len = saved;
+    /* A constructor name may belong to one type only. */
+    for (int v = 0; v < a->nvariants; v++) {
+        for (int i = 0; i < c->adts.len && c->adts.items[i] != a; i++) {
+            AdtInfo *o = c->adts.items[i];
+            if (strcmp(o->name, a->name) == 0) continue;
+            for (int w = 0; w < o->nvariants; w++)
+                if (strcmp(o->variants[w].name, a->variants[v].name) == 0)
+                    ERR(c, "E309", d->loc, "Constructor '%s' is already defined by type '%s'",
+                        a->variants[v].name, o->name);
         }
-        Type *t = check_expr(c, s->value, want);
-        if (!is_error(t) && !is_error(want) && !flows_into(s->value, t, want)) {
-            char *ws = ty_str(want), *ts = ty_str(t);
-            ERR(c, "E300", s->loc, "Return type mismatch: expected %s, got %s", ws, ts);
-        }
-        return;
-    }
-    case ST_BREAK:
-    case ST_CONTINUE:
-        if (!c->loop_depth)
-            ERR(c, "E300", s->loc, "'%s' outside of a loop", s->kind == ST_BREAK ? "break" : "continue");
-        return;
-    case ST_EXPR:
-        check_expr(c, s->value, NULL);
-        return;
-    default:
-        ERR(c, "E300", s->loc, "genoc does not support this statement yet");
-        return;
     }
 }
 
-static void check_block(Checker *c, StmtList *body) {
-    for (int i = 0; i < body->len; i++) check_stmt(c, body->items[i]);
-}
-
-/* ---- definitions --------------------------------------------------------- */
-
-static void collect_func(Checker *c, Def *f) {
-    if (lookup_func(c, f->name)) {
-        ERR(c, "E309", f->loc, "Duplicate function definition: '%s'", f->name);
-        return;
-    }
-    Type *ft = ty_func(f->params.len, NULL, resolve_type(c, f->ret));
+static Type *func_sig(Checker *c, Def *f) {
+    Type *ft = ty_func(f->params.len, NULL, NULL);
     for (int i = 0; i < f->params.len; i++) ft->args[i] = resolve_type(c, f->params.items[i].type);
+    Type *ret = resolve_type(c, f->ret);
+    if (f->is_async) ret = ty_new(TY_ASYNC, 1, &ret);
+    ft->ret = ret;
+    const char **eff = NULL;
+    for (int i = 0; i < f->effects.len; i++) {
+        const char **one = xmalloc(sizeof(char *) * 2);
+        one[0] = f->effects.items[i];
+        eff = effects_union(eff, one);
+    }
+    ft->effects = eff;
+    return ft;
+}
+
+static Sym *new_func_sym(Def *f, Type *ty) {
     Sym *s = xmalloc(sizeof *s);
     s->kind = SYM_FUNC;
     s->name = f->name;
-    s->ty = ft;
+    s->ty = ty;
     s->def = f;
     f->sym = s;
-    vec_push(&c->funcs, s);
+    return s;
 }
+
+static Def *trait_def(Checker *c, const char *name) {
+    for (int i = 0; i < c->traits.len; i++)
+        if (strcmp(c->traits.items[i]->name, name) == 0) return c->traits.items[i];
+    return NULL;
+}
+
+static void collect_trait(Checker *c, Def *d) {
+    if (trait_def(c, d->name)) {
+        ERR(c, "E309", d->loc, "Duplicate trait definition: '%s'", d->name);
+        return;
+    }
+    vec_push(&c->traits, d);
+    c->self_ok = true;
+    for (int m = 0; m < d->methods.len; m++) d->methods.items[m]->sym = new_func_sym(d->methods.items[m], func_sig(c, d->methods.items[m]));
+    c->self_ok = false;
+}
+
+static Type *subst_self(Type *t, Type *self) {
+    t = ty_resolve(t);
+    if (t->kind == TY_ADT && !t->adt && strcmp(t->name, "Self") == 0) return self;
+    if (!t->nargs && !t->ret) return t;
+    Type *r = ty_new(t->kind, t->nargs, NULL);
+    Type **args = r->args;
+    *r = *t;
+    r->args = args;
+    for (int i = 0; i < t->nargs; i++) r->args[i] = subst_self(t->args[i], self);
+    if (t->ret) r->ret = subst_self(t->ret, self);
+    return r;
+}
+
+static void impl_method_syms(Checker *c, Def *d) {
+    for (int k = 0; k < d->methods.len; k++) {
+        Def *im = d->methods.items[k];
+        if (!im->sym) {
+            Sym *s = new_func_sym(im, func_sig(c, im));
+            s->impl = d;
+        }
+    }
+}
+
+static void check_impl_decl(Checker *c, Def *d) {
+    Def *tr = trait_def(c, d->trait_name);
+    if (!tr) {
+        ERR(c, "E300", d->loc, "Unknown trait: '%s'", d->trait_name);
+        return;
+    }
+    AdtInfo *adt = find_adt(c, d->target_type);
+    if (!adt) {
+        VEC(const char *) names = {0};
+        for (int i = 0; i < c->adts.len; i++) vec_push(&names, c->adts.items[i]->name);
+        ERR(c, "E303", d->loc, "Unknown type: '%s'%s", d->target_type, suggest(d->target_type, names.items, names.len));
+        return;
+    }
+    for (int i = 0; i < c->impls.len; i++)
+        if (strcmp(c->impls.items[i]->trait, d->trait_name) == 0 && strcmp(c->impls.items[i]->type, d->target_type) == 0) {
+            ERR(c, "E309", d->loc, "Duplicate implementation of trait '%s' for type '%s'", d->trait_name, d->target_type);
+            return;
+        }
+    Type *self = ty_adt(adt, 0, NULL);
+    for (int m = 0; m < tr->methods.len; m++) {
+        Def *sig = tr->methods.items[m];
+        Def *im = NULL;
+        for (int k = 0; k < d->methods.len; k++)
+            if (strcmp(d->methods.items[k]->name, sig->name) == 0) im = d->methods.items[k];
+        if (!im) {
+            ERR(c, "E300", d->loc, "Missing implementation of method '%s' for trait '%s' on type '%s'",
+                sig->name, d->trait_name, d->target_type);
+            continue;
+        }
+        if (im->params.len != sig->params.len) {
+            ERR(c, "E300", im->loc, "Method '%s' in impl '%s' for '%s' has %d parameters, expected %d",
+                sig->name, d->trait_name, d->target_type, im->params.len, sig->params.len);
+            continue;
+        }
+        Type *st = ((Sym *)sig->sym)->ty;
+        Type *want = subst_self(st->ret, self);
+        Type *got = resolve_type(c, im->ret);
+        if (!strict_compat(c, want, got))
+            ERR(c, "E300", im->loc, "Method '%s' return type mismatch: expected %s, got %s", sig->name, tstr(want), tstr(got));
+        for (int i = 0; i < sig->params.len; i++) {
+            Type *w = subst_self(st->args[i], self);
+            Type *g = resolve_type(c, im->params.items[i].type);
+            if (!strict_compat(c, w, g))
+                ERR(c, "E300", im->params.items[i].loc, "Method '%s' parameter %d type mismatch: expected %s, got %s",
+                    sig->name, i + 1, tstr(w), tstr(g));
+        }
+    }
+    ImplInfo *ii = xmalloc(sizeof *ii);
+    ii->trait = d->trait_name;
+    ii->type = d->target_type;
+    ii->def = d;
+    impl_method_syms(c, d);
+    for (int k = 0; k < d->methods.len; k++) vec_push(&ii->methods, d->methods.items[k]->sym);
+    vec_push(&c->impls, ii);
+    /* The first impl makes the trait's method names callable. */
+    for (int m = 0; m < tr->methods.len; m++) {
+        Def *sig = tr->methods.items[m];
+        if (lookup_func(c, sig->name)) continue;
+        Sym *s = xmalloc(sizeof *s);
+        s->kind = SYM_FUNC;
+        s->name = sig->name;
+        c->self_ok = true;
+        s->ty = func_sig(c, sig);
+        c->self_ok = false;
+        s->ty->effects = NULL;
+        s->def = sig;
+        vec_push(&c->funcs, s);
+    }
+}
+
+/* ---- tested names ---------------------------------------------------------- */
+
+static void tested_expr(Checker *c, Expr *e);
+static void tested_block(Checker *c, StmtList *b);
+
+static void tested_expr(Checker *c, Expr *e) {
+    if (!e) return;
+    if (e->kind == EX_CALL && e->a->kind == EX_IDENT) vec_push(&c->tested, e->a->name);
+    tested_expr(c, e->a);
+    tested_expr(c, e->b);
+    tested_expr(c, e->c);
+    for (int i = 0; i < e->elems.len; i++) tested_expr(c, e->elems.items[i]);
+    for (int i = 0; i < e->args.len; i++) tested_expr(c, e->args.items[i].value);
+    for (int i = 0; i < e->arms.len; i++) {
+        tested_expr(c, e->arms.items[i].guard);
+        tested_expr(c, e->arms.items[i].value);
+        tested_block(c, &e->arms.items[i].body);
+    }
+    for (int i = 0; i < e->fields.len; i++) tested_expr(c, e->fields.items[i].value);
+    for (int i = 0; i < e->params.len; i++) tested_expr(c, e->params.items[i].default_value);
+    tested_block(c, &e->body);
+}
+
+static void tested_block(Checker *c, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        tested_expr(c, s->target);
+        tested_expr(c, s->index);
+        tested_expr(c, s->value);
+        tested_expr(c, s->cond);
+        tested_block(c, &s->body);
+        tested_block(c, &s->else_body);
+        for (int k = 0; k < s->arms.len; k++) {
+            tested_expr(c, s->arms.items[k].guard);
+            tested_block(c, &s->arms.items[k].body);
+        }
+    }
+}
+
+static bool is_tested(Checker *c, const char *name) {
+    for (int i = 0; i < c->tested.len; i++)
+        if (strcmp(c->tested.items[i], name) == 0) return true;
+    return false;
+}
+
+/* ---- `result` in functions with ensures ----------------------------------- */
+
+static void result_collision(Checker *c, const char *what, SrcLoc loc) {
+    ERR(c, "E300", loc, "`result` is reserved in functions with ensures clauses; rename this %s so `ensures result` unambiguously refers to the return value", what);
+}
+
+static void result_pattern(Checker *c, Pattern *p) {
+    if (!p) return;
+    if (p->kind == PAT_VAR && strcmp(p->name, "result") == 0) result_collision(c, "pattern binding", p->loc);
+    if (p->kind == PAT_REST && p->name && strcmp(p->name, "result") == 0) result_collision(c, "rest pattern binding", p->loc);
+    for (int i = 0; i < p->subs.len; i++) result_pattern(c, p->subs.items[i]);
+}
+
+static void result_block(Checker *c, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        if ((s->kind == ST_LET || s->kind == ST_VAR)) {
+            if (s->names.len) {
+                for (int k = 0; k < s->names.len; k++)
+                    if (strcmp(s->names.items[k], "result") == 0) result_collision(c, "destructured binding", s->loc);
+            } else if (s->name && strcmp(s->name, "result") == 0) {
+                result_collision(c, "binding", s->loc);
+            }
+        }
+        if (s->kind == ST_FOR && strcmp(s->name, "result") == 0) result_collision(c, "loop variable", s->loc);
+        if (s->kind == ST_TRY && s->catch_name && strcmp(s->catch_name, "result") == 0)
+            result_collision(c, "catch binding", s->catch_loc);
+        result_block(c, &s->body);
+        result_block(c, &s->else_body);
+        for (int k = 0; k < s->arms.len; k++) {
+            result_pattern(c, s->arms.items[k].pattern);
+            result_block(c, &s->arms.items[k].body);
+        }
+    }
+}
+
+/* ---- function bodies ------------------------------------------------------ */
+
+static bool is_unit_tuple(Type *t) {
+    t = ty_resolve(t);
+    return t->kind == TY_UNIT || (t->kind == TY_TUPLE && t->nargs == 0);
+}
+
+static void check_example_input(Checker *c, Def *f, Example *ex, Type **ptypes, int required, int total) {
+    /* The reference parses the inputs as one expression: a tuple when there
+     * are several, spreading over the parameters. */
+    SrcLoc loc = ex->args.len == 1 ? ex->args.items[0]->loc : ex->loc;
+    Type *input;
+    Type **elem = NULL;
+    int n = ex->args.len;
+    bool is_tuple = n >= 2;
+    if (n == 0) input = t_unit();
+    else if (n == 1) input = check_expr(c, ex->args.items[0]);
+    else {
+        elem = xmalloc(sizeof(Type *) * n);
+        for (int i = 0; i < n; i++) elem[i] = check_expr(c, ex->args.items[i]);
+        input = ty_new(TY_TUPLE, n, elem);
+        for (int i = 0; i < n; i++)
+            if (ty_is(elem[i], TY_NEVER)) input = t_never();
+    }
+    if (n == 1 && ty_is(input, TY_TUPLE) && ty_resolve(input)->nargs) {
+        is_tuple = true;
+        elem = ty_resolve(input)->args;
+        n = ty_resolve(input)->nargs;
+    }
+    if (total == 0) {
+        if (!is_unit_tuple(input)) ERR(c, "E304", loc, "Example expects 0 inputs, got %s", tstr(input));
+    } else if (total == 1) {
+        if (required == 0 && is_unit_tuple(input)) return;
+        if (!strict_compat(c, ptypes[0], input))
+            ERR(c, "E300", loc, "Example input type mismatch: expected %s, got %s", tstr(ptypes[0]), tstr(input));
+        else if (ex->args.len == 1) record_expected(c, ex->args.items[0], ptypes[0]);
+    } else if (is_tuple) {
+        if (n < required || n > total) {
+            ERR(c, "E304", loc, "Example expects %d..%d inputs, got %d", required, total, n);
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (!strict_compat(c, ptypes[i], elem[i]))
+                ERR(c, "E300", loc, "Example input %d type mismatch: expected %s, got %s", i + 1, tstr(ptypes[i]), tstr(elem[i]));
+            else if (ex->args.len == n) record_expected(c, ex->args.items[i], ptypes[i]);
+        }
+    } else if (required <= 1) {
+        if (!strict_compat(c, ptypes[0], input))
+            ERR(c, "E300", loc, "Example input type mismatch: expected %s, got %s", tstr(ptypes[0]), tstr(input));
+    } else {
+        ERR(c, "E300", loc, "Example input for a %d-parameter function (with %d required) must be a tuple, got %s",
+            total, required, tstr(input));
+    }
+    (void)f;
+}
+
+static void check_specs(Checker *c, Def *f, Type **ptypes) {
+    for (int i = 0; i < f->requires_.len; i++) {
+        Expr *r = f->requires_.items[i];
+        Type *t = check_expr(c, r);
+        if (!ty_is(t, TY_BOOL)) ERR(c, "E300", r->loc, "Requires clause must be Bool, got %s", tstr(t));
+    }
+    if (f->ensures.len) {
+        push_scope(c);
+        Sym *rs = declare_local(c, "result", c->cur_ret, false);
+        (void)rs;
+        for (int i = 0; i < f->ensures.len; i++) {
+            Expr *r = f->ensures.items[i];
+            Type *t = check_expr(c, r);
+            if (!ty_is(t, TY_BOOL)) ERR(c, "E300", r->loc, "Ensures clause must be Bool, got %s", tstr(t));
+        }
+        pop_scope(c);
+    }
+    int required = 0, total = f->params.len;
+    for (int i = 0; i < total; i++) required += f->params.items[i].default_value == NULL;
+    /* Examples are checked in the global scope. */
+    Scope *saved = c->scope;
+    c->scope = c->global;
+    for (int i = 0; i < f->examples.len; i++) {
+        Example *ex = &f->examples.items[i];
+        check_example_input(c, f, ex, ptypes, required, total);
+        Type *out = check_expr(c, ex->output);
+        if (!strict_compat(c, c->cur_ret, out))
+            ERR(c, "E300", ex->output->loc, "Example output type mismatch: expected %s, got %s", tstr(c->cur_ret), tstr(out));
+        else
+            record_expected(c, ex->output, c->cur_ret);
+    }
+    c->scope = saved;
+}
+
+static const char *const exempt_names[] = {"main", "init", "update", "render", NULL};
 
 static void check_func(Checker *c, Def *f) {
     Sym *fs = f->sym;
     if (!fs) return;
-    if (f->is_async || f->requires_.len || f->ensures.len)
-        ERR(c, "E300", f->loc, "genoc does not support async functions or contracts yet");
-    c->cur_func = f;
-    c->cur_ret = fs->ty->ret;
-    push_scope(c);
+    if (!f->examples.len && !name_in(f->name, exempt_names) && !c->app_mode && !f->is_async &&
+        !f->untested_reason && !is_tested(c, f->name))
+        ERR(c, "E300", f->loc, "Function '%s' must have at least one example clause", f->name);
+    for (int i = 0; i < f->effects.len; i++)
+        if (!effect_valid(f->effects.items[i]))
+            ERR(c, "E311", f->loc, "Unknown effect '%s'. Valid effects are: %s", f->effects.items[i], valid_effects_list());
+    for (int i = 0; i < f->params.len; i++)
+        for (int j = 0; j < i; j++)
+            if (strcmp(f->params.items[i].name, f->params.items[j].name) == 0) {
+                ERR(c, "E309", f->params.items[i].loc, "Duplicate parameter name '%s'", f->params.items[i].name);
+                break;
+            }
+    if (f->ensures.len) {
+        for (int i = 0; i < f->params.len; i++)
+            if (strcmp(f->params.items[i].name, "result") == 0) result_collision(c, "parameter", f->params.items[i].loc);
+        result_block(c, &f->body);
+    }
+    Type **ptypes = xmalloc(sizeof(Type *) * (f->params.len + 1));
+    for (int i = 0; i < f->params.len; i++) ptypes[i] = fs->ty->args[i];
+    c->scope = c->global;
     for (int i = 0; i < f->params.len; i++) {
         Param *p = &f->params.items[i];
-        Sym *ps = declare_local(c, p->name, fs->ty->args[i], false);
+        if (!p->default_value) continue;
+        Type *t = check_expr(c, p->default_value);
+        if (!strict_compat(c, ptypes[i], t))
+            ERR(c, "E300", p->default_value->loc, "Default value type mismatch for '%s': expected %s, got %s",
+                p->name, tstr(ptypes[i]), tstr(t));
+        else
+            record_expected(c, p->default_value, ptypes[i]);
+    }
+    push_scope(c);
+    for (int i = 0; i < f->params.len; i++) {
+        Sym *ps = declare_local(c, f->params.items[i].name, ptypes[i], false);
         ps->is_param = true;
-        if (p->default_value) {
-            Type *t = check_expr(c, p->default_value, fs->ty->args[i]);
-            if (!is_error(t) && !flows_into(p->default_value, t, fs->ty->args[i])) {
-                char *ws = ty_str(fs->ty->args[i]), *ts = ty_str(t);
-                ERR(c, "E300", p->loc, "Default value of '%s': expected %s, got %s", p->name, ws, ts);
-            }
+    }
+    c->cur_func = f;
+    Type *ret = fs->ty->ret;
+    if (f->is_async && ty_is(ret, TY_ASYNC)) ret = ty_resolve(ret)->args[0];
+    c->cur_ret = ret;
+    c->in_async = f->is_async;
+    c->in_main = strcmp(f->name, "main") == 0;
+    c->loop_depth = 0;
+    check_specs(c, f, ptypes);
+    check_block(c, &f->body);
+    if (!ty_is(ret, TY_UNIT) && !definitely_returns(&f->body))
+        ERR(c, "E300", f->loc, "Function '%s' may not return a value on all paths", f->name);
+    if (c->phase == 2 && f->effects.len) {
+        const char **inferred = infer_func_effects(c, f);
+        StrBuf und = {0};
+        for (int i = 0; inferred && inferred[i]; i++) {
+            bool declared = false;
+            for (int k = 0; k < f->effects.len; k++) declared |= strcmp(f->effects.items[k], inferred[i]) == 0;
+            if (!declared) sb_printf(&und, "%s%s", und.len ? ", " : "", inferred[i]);
+        }
+        if (und.len) {
+            const char **decl = fs->ty->effects;
+            StrBuf ds = {0};
+            for (int i = 0; decl && decl[i]; i++) sb_printf(&ds, "%s%s", i ? ", " : "", decl[i]);
+            ERR(c, "E310", f->loc, "Function '%s' performs undeclared effects: %s. Declared effects: %s",
+                f->name, und.buf, ds.len ? ds.buf : "(pure)");
         }
     }
-    /* Example clauses are type-checked like calls; running them is issue 4. */
-    check_block(c, &f->body);
+    pop_scope(c);
+    c->scope = c->global;
+    c->cur_func = NULL;
+    c->cur_ret = NULL;
+    c->in_async = c->in_main = false;
+}
+
+static void check_test_block(Checker *c, Def *t) {
+    c->scope = c->global;
+    push_scope(c);
+    c->cur_ret = NULL;
+    check_block(c, &t->body);
     pop_scope(c);
 }
 
+/* Every function's effects, to a fixed point: declared sets win, the others
+ * are inferred from their bodies. */
+static void stabilize_effects(Checker *c) {
+    for (int round = 0; round < 100; round++) {
+        bool changed = false;
+        for (int i = 0; i < c->prog->defs.len; i++) {
+            Def *d = c->prog->defs.items[i];
+            Def **list = &d;
+            int n = 1;
+            if (d->kind == DEF_IMPL) {
+                list = d->methods.items;
+                n = d->methods.len;
+            } else if (d->kind != DEF_FUNC) {
+                continue;
+            }
+            for (int k = 0; k < n; k++) {
+                Def *f = list[k];
+                Sym *s = f->sym;
+                if (!s || (d->kind == DEF_FUNC && lookup_func(c, f->name) != s)) continue;
+                /* The reference re-checks some expressions while inferring
+                 * effects here, outside any function (check_effects.c). */
+                c->cur_ret = NULL;
+                c->in_async = c->in_main = false;
+                c->loop_depth = 0;
+                const char **inferred = infer_func_effects(c, f);
+                const char **eff = f->effects.len ? s->ty->effects : inferred;
+                if (!(effects_subset(eff, s->ty->effects) && effects_subset(s->ty->effects, eff))) {
+                    s->ty->effects = eff;
+                    changed = true;
+                }
+            }
+        }
+        if (!changed) break;
+    }
+}
+
+/* ---- imports -------------------------------------------------------------- */
+
+static char *dir_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) return xstrdup(".");
+    return xstrndup(path, slash - path);
+}
+
+static VEC(const char *) importing;
+
+static void load_import(Checker *c, Def *imp, const char *base_dir) {
+    const char *name = imp->name;
+    for (int i = 0; i < importing.len; i++)
+        if (strcmp(importing.items[i], name) == 0)
+            check_fatal(c, "E204", (SrcLoc){0}, "Circular import detected: module '%s' is already being resolved", name);
+    for (int i = 0; i < c->modules.len; i++)
+        if (strcmp(c->modules.items[i]->name, name) == 0 && !imp->alias) {
+            c->modules.items[i]->qualified_only = false;
+            return;
+        }
+    char *path = xasprintf("%s/%s.geno", base_dir, name);
+    char *src = read_file(path, NULL);
+    /* TODO(std): the reference also searches its std library (List, Map,
+     * Math, Option, Result, String, Path, DateTime); genoc must ship its own
+     * std modules before those imports can work. */
+    if (!src) check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
+    diag_register_source(path, src);
+    Diags pd = {0};
+    Program *mp = parse_program(path, src, &pd);
+    if (pd.errors) {
+        for (int i = 0; i < pd.list.len; i++) vec_push(&c->d->list, pd.list.items[i]);
+        c->d->errors += pd.errors;
+        longjmp(c->fatal, 1);
+    }
+    vec_push(&importing, name);
+    char *mdir = dir_of(path);
+    for (int i = 0; i < mp->defs.len; i++)
+        if (mp->defs.items[i]->kind == DEF_IMPORT) load_import(c, mp->defs.items[i], mdir);
+    importing.len--;
+    Module *m = xmalloc(sizeof *m);
+    m->name = name;
+    m->alias = imp->alias;
+    m->prog = mp;
+    m->qualified_only = imp->alias != NULL;
+    bool has_exports = false;
+    for (int i = 0; i < mp->defs.len; i++) {
+        Def *d = mp->defs.items[i];
+        if ((d->kind == DEF_FUNC || d->kind == DEF_TYPE || d->kind == DEF_ALIAS) && d->exported) has_exports = true;
+    }
+    VEC(AdtInfo *) mine = {0};
+    for (int i = 0; i < mp->defs.len; i++) {
+        Def *d = mp->defs.items[i];
+        if (has_exports && !d->exported) continue;
+        if (d->kind == DEF_ALIAS) vec_push(&c->aliases, d);
+        if (d->kind == DEF_TYPE) vec_push(&mine, declare_type(c, d));
+    }
+    for (int i = 0, k = 0; i < mp->defs.len; i++) {
+        Def *d = mp->defs.items[i];
+        if (d->kind == DEF_TYPE && !(has_exports && !d->exported)) collect_type(c, d, mine.items[k++]);
+    }
+    for (int i = 0; i < mp->defs.len; i++) {
+        Def *d = mp->defs.items[i];
+        if (d->kind != DEF_FUNC || (has_exports && !d->exported)) continue;
+        vec_push(&m->funcs, new_func_sym(d, func_sig(c, d)));
+    }
+    vec_push(&c->modules, m);
+}
+
+/* ---- the driver ----------------------------------------------------------- */
+
+static int diag_cmp(const void *a, const void *b) {
+    const Diag *x = a, *y = b;
+    if (x->loc.line != y->loc.line) return x->loc.line - y->loc.line;
+    if (x->loc.col != y->loc.col) return x->loc.col - y->loc.col;
+    return x < y ? -1 : 1;
+}
+
+static void check_bodies(Checker *c) {
+    for (int i = 0; i < c->prog->defs.len; i++) {
+        Def *d = c->prog->defs.items[i];
+        if (d->kind == DEF_FUNC) check_func(c, d);
+    }
+    for (int i = 0; i < c->prog->defs.len; i++) {
+        Def *d = c->prog->defs.items[i];
+        if (d->kind == DEF_IMPL) {
+            impl_method_syms(c, d);
+            for (int k = 0; k < d->methods.len; k++) check_func(c, d->methods.items[k]);
+        }
+    }
+}
+
+void check_default_types(Program *p);
+
+static void run_checks(Checker *c, Program *p) {
+    char *base = dir_of(p->path);
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_IMPORT) load_import(c, p->defs.items[i], base);
+    bool has_main = false, init = false, update = false, render = false;
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind != DEF_FUNC) continue;
+        has_main |= strcmp(d->name, "main") == 0;
+        init |= strcmp(d->name, "init") == 0;
+        update |= strcmp(d->name, "update") == 0;
+        render |= strcmp(d->name, "render") == 0;
+    }
+    c->app_mode = init && update && render && !has_main;
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_ALIAS) vec_push(&c->aliases, p->defs.items[i]);
+    VEC(AdtInfo *) mine = {0};
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_TYPE) vec_push(&mine, declare_type(c, p->defs.items[i]));
+    for (int i = 0, k = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_TYPE) collect_type(c, p->defs.items[i], mine.items[k++]);
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_ALIAS) {
+            Def *a = p->defs.items[i];
+            int saved = c->tparams.len;
+            for (int k = 0; k < a->type_params.len; k++) vec_push(&c->tparams, a->type_params.items[k]);
+            resolve_type(c, a->alias_of);
+            c->tparams.len = saved;
+        }
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_TRAIT) collect_trait(c, p->defs.items[i]);
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind != DEF_FUNC) continue;
+        bool dup = false;
+        for (int k = 0; k < c->funcs.len; k++) dup |= strcmp(c->funcs.items[k]->name, d->name) == 0;
+        if (dup) {
+            ERR(c, "E309", d->loc, "Duplicate function definition: '%s'", d->name);
+            continue;
+        }
+        vec_push(&c->funcs, new_func_sym(d, func_sig(c, d)));
+    }
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_IMPL) check_impl_decl(c, p->defs.items[i]);
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_TEST) tested_block(c, &p->defs.items[i]->body);
+    c->phase = 1;
+    check_bodies(c);
+    if (c->d->list.len == c->diag_base) {
+        stabilize_effects(c);
+        c->phase = 2;
+        check_bodies(c);
+    }
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_TEST) check_test_block(c, p->defs.items[i]);
+}
+
 int check_program(Program *p, Diags *d) {
-    Checker c = {.d = d, .file = p->path};
+    Checker *c = xmalloc(sizeof *c);
+    c->d = d;
+    c->prog = p;
+    c->diag_base = d->list.len;
     int before = d->errors;
-    push_scope(&c);
-    for (int i = 0; i < p->defs.len; i++) {
-        Def *def = p->defs.items[i];
-        if (def->kind == DEF_FUNC) collect_func(&c, def);
-        else if (def->kind != DEF_TEST)
-            ERR(&c, "E300", def->loc, "genoc does not support this kind of definition yet");
+    init_builtin_adts(c);
+    push_scope(c);
+    c->global = c->scope;
+    importing.len = 0;
+    if (!setjmp(c->fatal)) run_checks(c, p);
+    if (d->list.len > c->diag_base) {
+        qsort(d->list.items + c->diag_base, d->list.len - c->diag_base, sizeof(Diag), diag_cmp);
+        /* The reference may report one error several times (it re-checks
+         * expressions while inferring effects); report each once. */
+        int w = c->diag_base;
+        for (int r = c->diag_base; r < d->list.len; r++) {
+            Diag *x = &d->list.items[r];
+            bool dup = false;
+            for (int k = c->diag_base; k < w && !dup; k++) {
+                Diag *y = &d->list.items[k];
+                dup = y->loc.line == x->loc.line && y->loc.col == x->loc.col && strcmp(y->code, x->code) == 0 &&
+                      strcmp(y->message, x->message) == 0;
+            }
+            if (dup) d->errors--;
+            else d->list.items[w++] = *x;
+        }
+        d->list.len = w;
     }
-    for (int i = 0; i < p->defs.len; i++) {
-        Def *def = p->defs.items[i];
-        if (def->kind == DEF_FUNC) check_func(&c, def);
-    }
+    if (d->errors == before) check_default_types(p);
     return d->errors - before;
 }

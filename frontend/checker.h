@@ -9,6 +9,36 @@
  *     AUX_TO_FLOAT in `aux` (the reference converts at such boundaries);
  *   - ST_LET/ST_VAR/ST_FOR have `sym` (the local they bind), DEF_FUNC has
  *     `sym` (its function symbol).
+ *
+ * Additions (issue 3, the full checker):
+ *   - EX_CTOR and EX_TYPE_IDENT (a constructor used as a value) have `sym`
+ *     of kind SYM_CTOR: `adt` is the AdtInfo (user or built-in: Option,
+ *     Result, JsonValue, ...), `variant` the index into adt->variants, and
+ *     `ty` the constructed TY_ADT type. A PAT_CTOR pattern's `ty` is the
+ *     TY_ADT it matches; adt_variant_index(ty->adt, p->name) (types.h) gives
+ *     the variant.
+ *   - PAT_VAR and named PAT_REST patterns bind a local: pattern_sym(p).
+ *   - ST_LET/ST_VAR with `names` (tuple destructuring): `sym` is a hidden
+ *     SYM_LOCAL for the whole tuple whose `parts[i]` (nparts = names.len)
+ *     are the locals bound to each name.
+ *   - ST_TRY: `sym` is the catch variable's local. EX_LIST_COMP: `sym` is
+ *     its loop variable.
+ *   - EX_LAMBDA: `sym` is a SYM_LAMBDA whose `parts` are the parameter
+ *     locals (is_lambda_param set) and `captures` the enclosing locals the
+ *     body reads or writes. Such locals have `captured` set, and
+ *     `assigned_after_capture` when the variable is a captured `var` that is
+ *     assigned anywhere (conservative: closures capture variables by
+ *     reference in the reference, so those need a shared cell).
+ *   - A call of a trait method (`describe(d)`) has `sym` of kind SYM_FUNC
+ *     whose `def` is the concrete impl method Def and `impl` the DEF_IMPL
+ *     block; DEF_IMPL methods have `sym` like DEF_FUNC.
+ *   - A call of a function value (local, parameter, lambda result) has
+ *     `sym` NULL when the callee is not an identifier, or the local's Sym.
+ *   - A module-qualified call `M.f(x)` has `sym` = the module function's
+ *     SYM_FUNC (its `def` lives in the imported Program).
+ *   - Remaining type variables are defaulted to Unit once checking succeeds,
+ *     so codegen never sees TY_VAR; TY_ERROR never survives a clean check.
+ *   - Function types carry effects (Type.effects, sorted, NULL-terminated).
  */
 #ifndef GENOC_CHECKER_H
 #define GENOC_CHECKER_H
@@ -16,7 +46,7 @@
 #include "ast.h"
 #include "types.h"
 
-typedef enum { SYM_LOCAL, SYM_FUNC, SYM_BUILTIN } SymKind;
+typedef enum { SYM_LOCAL, SYM_FUNC, SYM_BUILTIN, SYM_CTOR, SYM_LAMBDA } SymKind;
 
 /* Builtins the checker and code generator know so far. */
 typedef enum {
@@ -37,7 +67,23 @@ typedef struct Sym {
     int id;             /* unique per local, for C names */
     Def *def;           /* SYM_FUNC */
     BuiltinId builtin;  /* SYM_BUILTIN */
+    /* ---- additions (see the header comment) ---- */
+    struct AdtInfo *adt;    /* SYM_CTOR */
+    int variant;            /* SYM_CTOR: index into adt->variants */
+    Def *impl;              /* SYM_FUNC of an impl method: its DEF_IMPL */
+    struct Sym **parts;     /* tuple destructuring parts / lambda params */
+    int nparts;
+    VEC(struct Sym *) captures; /* SYM_LAMBDA: captured enclosing locals */
+    bool is_lambda_param;
+    bool captured;          /* SYM_LOCAL read or written inside a lambda */
+    bool assigned_after_capture;
+    bool assigned;          /* SYM_LOCAL assigned somewhere after its declaration */
+    int lambda_depth;       /* checker-internal: lambda nesting at declaration */
+    const char *builtin_name;   /* SYM_BUILTIN: the builtin's name */
 } Sym;
+
+/* The local a PAT_VAR / named PAT_REST pattern binds (NULL otherwise). */
+Sym *pattern_sym(const Pattern *p);
 
 enum { AUX_TO_FLOAT = 1 };
 

@@ -172,3 +172,9 @@ Type *ty_subst(Type *t, int nargs, Type **args) {
     if (t->ret) r->ret = ty_subst(t->ret, nargs, args);
     return r;
 }
+
+int adt_variant_index(const AdtInfo *adt, const char *name) {
+    for (int i = 0; adt && i < adt->nvariants; i++)
+        if (strcmp(adt->variants[i].name, name) == 0) return i;
+    return -1;
+}

@@ -69,5 +69,7 @@ char *ty_str(Type *t);                   /* "List[Int]", "(Int, String)", "(Int)
 Type *ty_param(int index, const char *name);
 Type *ty_adt(AdtInfo *adt, int nargs, Type **args);
 Type *ty_subst(Type *t, int nargs, Type **args);   /* TY_PARAM(i) -> args[i] */
+/* Index of the variant named `name` in adt->variants, or -1. */
+int adt_variant_index(const AdtInfo *adt, const char *name);
 
 #endif

@@ -10,30 +10,8 @@ GenoWord geno_list_head(GenoList *l, GenoLoc loc) {
     return geno_list_get(l, 0);
 }
 
-/* Copies elements [from, from+n) of l, optionally reversed, into a new list. */
-static GenoList *copy_range(GenoList *l, int64_t from, int64_t n, int reversed, GenoLoc loc) {
-    if (n == 0) return geno_list_empty();
-    GenoWord *tmp = geno_alloc(sizeof(GenoWord) * (size_t)n);   /* GC-scanned: may hold pointers */
-    for (int64_t i = 0; i < n; i++)
-        tmp[reversed ? n - 1 - i : i] = geno_list_get(l, from + i);
-    return geno_list_of(n, tmp, loc);
-}
-
-GenoList *geno_list_tail(GenoList *l, GenoLoc loc) {
-    int64_t n = geno_list_len(l);
-    if (n == 0) geno_raise("E499", loc, "tail of empty list");
-    return copy_range(l, 1, n - 1, 0, loc);
-}
-
-GenoList *geno_list_reverse(GenoList *l) {
-    return copy_range(l, 0, geno_list_len(l), 1, 0);
-}
-
-GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
-    int64_t n = geno_list_len(b);
-    for (int64_t i = 0; i < n; i++) a = geno_list_append(a, geno_list_get(b, i), loc);
-    return a;
-}
+/* tail, reverse and concat live in list.c: they share the persistent
+ * vector's structure instead of copying. */
 
 GenoInt geno_int_abs(GenoInt a, GenoLoc loc) {
     return GENO_INT_LT(a, GENO_INT_SMALL(0)) ? geno_int_neg(a, loc) : a;

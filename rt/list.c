@@ -1,9 +1,42 @@
-/* list.c — Geno's immutable List.
+/* list.c — Geno's immutable List: a persistent vector.
  *
- * For now a list is a flat array of words copied on every append; the
- * representation is private to this file (other files go through the rt.h
- * functions) because a persistent vector (32-way trie with a tail, for
- * amortised O(1) append) will replace it.
+ * REPRESENTATION. A 32-way trie with a tail, as Clojure's PersistentVector,
+ * plus an offset so that dropping a prefix is O(1):
+ *
+ *   GenoList { len, off, span, shift, root, tail }     (48 bytes)
+ *
+ * Element i lives at physical index p = off + i. Physical indices
+ * [0, tailoff) sit in the trie under `root` (leaves of 32 words, inner nodes
+ * of 32 pointers, `shift` = 5 * height), and [tailoff, off + len) in `tail`,
+ * a leaf holding 1..32 elements; tailoff is (off + len - 1) rounded down to
+ * a multiple of 32. Versions share everything they can: a new version is a
+ * new 48-byte header plus the nodes on one path.
+ *
+ * APPEND IN PLACE. A leaf records how many of its slots are `filled`. A
+ * version whose tail ends exactly at `filled` (no other version wrote past
+ * it) and has spare capacity claims the next slot and writes there; older
+ * versions still see only their own length. So `xs = append(xs, x)` in a
+ * loop allocates one header per step, a new leaf every 32 steps and a trie
+ * path every 32 steps; appending twice to the same old version copies the
+ * tail (at most 32 words) the second time. Small lists get small tails
+ * (capacity 4, 8, 16, 32; a literal of n <= 32 elements gets exactly n).
+ *
+ * COSTS (n = length):
+ *   geno_list_get / geno_list_index           O(log32 n), O(1) in the tail
+ *   geno_list_chunk (walk 32 at a time)       O(log32 n) per chunk
+ *   geno_list_append                          amortised O(1)
+ *   geno_list_set_at                          O(32 log32 n) (path copy)
+ *   geno_list_drop / geno_list_tail           O(1) (offset), see SPACE
+ *   geno_list_take / geno_list_slice          O(log32 n), see SPACE
+ *   geno_list_concat(a, b)                    O(len b + 32), shares a
+ *   geno_list_of / range / reverse / builder  O(n), no per-element header
+ *
+ * SPACE. drop/take/slice share the parent's nodes, so a short result can
+ * keep a long parent alive. `span` records how many physical elements the
+ * shared structure may hold; when a view would keep more than 4 * len + 64
+ * unused elements alive, it is copied instead (O(len), amortised O(1) per
+ * dropped element, so `xs = tail(xs)` loops and `q = append(tail(q), x)`
+ * queues stay linear in time and bounded in space).
  *
  * Sizes are held to cfg.max_collection_size with the reference's E499
  * "List size exceeds limit (N > L)"; index errors are E401 and, for a
@@ -14,57 +47,383 @@
 #include "geno/rt.h"
 #include "alloc.h"
 #include "int.h"
+#include "list.h"
 #include "run.h"
 
-struct GenoList {
-    int64_t len;
+#define BITS 5
+#define WIDTH 32
+#define MASK 31
+
+typedef struct Leaf {
+    int32_t filled;             /* slots written by some version */
+    int32_t cap;                /* slots allocated */
     GenoWord items[];
+} Leaf;
+
+typedef struct Node { void *slot[WIDTH]; } Node;
+
+struct GenoList {
+    int64_t len;                /* elements in this version */
+    int64_t off;                /* physical index of element 0 */
+    int64_t span;               /* physical elements the shared structure may hold */
+    int64_t shift;              /* level of root's children: 5 = leaves */
+    Node *root;                 /* physical [0, tailoff) */
+    Leaf *tail;                 /* physical [tailoff, off + len) */
 };
 
-static GenoList empty_list = { 0 };
+static GenoList empty_list = { .shift = BITS };
 
-static void check_size(int64_t size, GenoLoc loc) {
+_Static_assert(sizeof(GenoListBuilder) == sizeof(GenoList), "builder mirrors the list header");
+
+/* ---- helpers ---------------------------------------------------------------------- */
+
+void geno_check_collection_size(const char *kind, int64_t size, GenoLoc loc) {
     int64_t limit = geno_cfg.max_collection_size;
     if (size > limit)
-        geno_raise("E499", loc, "List size exceeds limit (%lld > %lld)", (long long)size, (long long)limit);
+        geno_raise("E499", loc, "%s size exceeds limit (%lld > %lld)", kind, (long long)size, (long long)limit);
 }
 
-static GenoList *list_alloc(int64_t n) {
-    GenoList *l = geno_alloc(sizeof(GenoList) + (size_t)n * sizeof(GenoWord));
-    l->len = n;
+static void check_size(int64_t size, GenoLoc loc) { geno_check_collection_size("List", size, loc); }
+
+static int64_t tailoff_of(int64_t cnt) { return cnt == 0 ? 0 : ((cnt - 1) >> BITS) << BITS; }
+
+static Leaf *leaf_new(int32_t cap) {
+    Leaf *l = geno_alloc(sizeof(Leaf) + (size_t)cap * sizeof(GenoWord));
+    l->cap = cap;
     return l;
 }
+
+static Node *node_copy(const Node *n) {
+    Node *c = geno_alloc(sizeof(Node));
+    if (n) memcpy(c, n, sizeof(Node));
+    return c;
+}
+
+static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, Node *root, Leaf *tail) {
+    if (len == 0) return &empty_list;
+    GenoList *l = geno_alloc(sizeof(GenoList));
+    l->len = len;
+    l->off = off;
+    l->span = span;
+    l->shift = shift;
+    l->root = root;
+    l->tail = tail;
+    return l;
+}
+
+/* The trie leaf holding physical index p (p < tailoff). */
+static Leaf *leaf_at(const GenoList *l, int64_t p) {
+    Node *n = l->root;
+    for (int64_t s = l->shift; s > BITS; s -= BITS) n = n->slot[(p >> s) & MASK];
+    return n->slot[(p >> BITS) & MASK];
+}
+
+/* A copy of the path to physical index p with `leaf` (32 elements starting
+ * at p) put in place. `parent` may be NULL (a new path). A child exists iff
+ * p is not the first index of the child's range: the test does not trust
+ * NULL slots, because a truncated version keeps stale slots past its end. */
+static Node *push_leaf(int64_t shift, const Node *parent, int64_t p, Leaf *leaf) {
+    Node *n = node_copy(parent);
+    int sub = (int)((p >> shift) & MASK);
+    if (shift == BITS) {
+        n->slot[sub] = leaf;
+    } else {
+        const Node *child = (parent && (p & ((INT64_C(1) << shift) - 1)) != 0) ? parent->slot[sub] : NULL;
+        n->slot[sub] = push_leaf(shift - BITS, child, p, leaf);
+    }
+    return n;
+}
+
+/* Puts a full leaf at physical p (a multiple of 32) into the trie. */
+static void trie_push(Node **root, int64_t *shift, int64_t p, Leaf *leaf) {
+    if (*root && p == (INT64_C(1) << (*shift + BITS))) {
+        Node *r = node_copy(NULL);
+        r->slot[0] = *root;
+        *root = r;
+        *shift += BITS;
+    }
+    *root = push_leaf(*shift, *root, p, leaf);
+}
+
+static int32_t small_cap(int64_t need) {
+    return need <= 4 ? 4 : need <= 8 ? 8 : need <= 16 ? 16 : WIDTH;
+}
+
+/* ---- builder: appends without a header per element ------------------------------ */
+
+/* The builder is a list header under construction whose tail it owns
+ * (capacity 32). b->len counts elements from b->off. */
+typedef GenoList Builder;
+
+static Builder *as_builder(GenoListBuilder *b) { return (Builder *)(void *)b; }
+
+void geno_list_builder_init(GenoListBuilder *gb) {
+    Builder *b = as_builder(gb);
+    memset(b, 0, sizeof *b);
+    b->shift = BITS;
+}
+
+/* Starts a builder holding l's elements (sharing l's trie). */
+static void builder_from(Builder *b, const GenoList *l) {
+    if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
+    *b = *l;
+    int64_t cnt = l->off + l->len, tl = cnt - tailoff_of(cnt);
+    Leaf *t = leaf_new(WIDTH);
+    memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
+    t->filled = (int32_t)tl;
+    b->tail = t;
+}
+
+static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
+    while (n > 0) {
+        int64_t cnt = b->off + b->len;
+        int64_t tl = cnt - tailoff_of(cnt);
+        if (cnt > 0 && tl == WIDTH) {           /* tail full: into the trie */
+            trie_push(&b->root, &b->shift, cnt - WIDTH, b->tail);
+            b->tail = NULL;
+            tl = 0;
+        }
+        if (!b->tail) b->tail = leaf_new(WIDTH);
+        int64_t k = WIDTH - tl < n ? WIDTH - tl : n;
+        memcpy(b->tail->items + tl, items, (size_t)k * sizeof(GenoWord));
+        b->tail->filled = (int32_t)(tl + k);
+        b->len += k;
+        items += k;
+        n -= k;
+    }
+}
+
+void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
+    Builder *b = as_builder(gb);
+    check_size(b->len + 1, loc);
+    builder_add_many(b, &v, 1);
+}
+
+void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
+    Builder *b = as_builder(gb);
+    check_size(b->len + l->len, loc);
+    for (int64_t i = 0; i < l->len;) {
+        int64_t k;
+        const GenoWord *c = geno_list_chunk(l, i, &k);
+        builder_add_many(b, c, k);
+        i += k;
+    }
+}
+
+GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
+    Builder *b = as_builder(gb);
+    int64_t cnt = b->off + b->len;
+    GenoList *l = header(b->len, b->off, b->span > cnt ? b->span : cnt, b->shift, b->root, b->tail);
+    geno_list_builder_init(gb);     /* the list owns the tail now */
+    return l;
+}
+
+/* A fresh compact copy of l[from, from + n). */
+static GenoList *copy_range(const GenoList *l, int64_t from, int64_t n) {
+    Builder b;
+    geno_list_builder_init((GenoListBuilder *)&b);
+    for (int64_t i = from; i < from + n;) {
+        int64_t k;
+        const GenoWord *c = geno_list_chunk((GenoList *)l, i, &k);
+        if (k > from + n - i) k = from + n - i;
+        builder_add_many(&b, c, k);
+        i += k;
+    }
+    return geno_list_builder_finish((GenoListBuilder *)&b);
+}
+
+/* ---- access ----------------------------------------------------------------------- */
 
 GenoList *geno_list_empty(void) { return &empty_list; }
 
-GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
-    if (n == 0) return &empty_list;
-    check_size(n, loc);
-    GenoList *l = list_alloc(n);
-    memcpy(l->items, items, (size_t)n * sizeof(GenoWord));
-    return l;
-}
-
 int64_t geno_list_len(GenoList *l) { return l->len; }
 
-GenoWord geno_list_get(GenoList *l, int64_t i) { return l->items[i]; }
+GenoWord geno_list_get(GenoList *l, int64_t i) {
+    int64_t p = l->off + i, to = tailoff_of(l->off + l->len);
+    if (p >= to) return l->tail->items[p - to];
+    return leaf_at(l, p)->items[p & MASK];
+}
+
+const GenoWord *geno_list_chunk(GenoList *l, int64_t i, int64_t *n) {
+    int64_t p = l->off + i, cnt = l->off + l->len, to = tailoff_of(cnt);
+    if (p >= to) {
+        *n = cnt - p;
+        return &l->tail->items[p - to];
+    }
+    int64_t k = WIDTH - (p & MASK);
+    *n = k < l->len - i ? k : l->len - i;
+    return &leaf_at(l, p)->items[p & MASK];
+}
+
+void geno_list_copy_out(GenoList *l, int64_t from, int64_t n, GenoWord *dst) {
+    for (int64_t i = from; i < from + n;) {
+        int64_t k;
+        const GenoWord *c = geno_list_chunk(l, i, &k);
+        if (k > from + n - i) k = from + n - i;
+        memcpy(dst, c, (size_t)k * sizeof(GenoWord));
+        dst += k;
+        i += k;
+    }
+}
 
 GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc) {
     int64_t idx;
     int ok = geno_int_get_i64(i, &idx);
     if (ok && idx < 0) idx += l->len;
-    if (ok && idx >= 0 && idx < l->len) return l->items[idx];
+    if (ok && idx >= 0 && idx < l->len) return geno_list_get(l, idx);
     GenoInt shown = geno_int_sign(i) < 0 ? geno_int_add_slow(i, geno_int_from_i64(l->len), loc) : i;
     geno_raise("E401", loc, "Index %s out of bounds for list of length %lld",
                geno_int_cstr(shown), (long long)l->len);
 }
 
+/* ---- building --------------------------------------------------------------------- */
+
+GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
+    if (n == 0) return &empty_list;
+    check_size(n, loc);
+    if (n <= WIDTH) {                   /* one exact-size tail */
+        Leaf *t = leaf_new((int32_t)n);
+        memcpy(t->items, items, (size_t)n * sizeof(GenoWord));
+        t->filled = (int32_t)n;
+        return header(n, 0, n, BITS, NULL, t);
+    }
+    Builder b;
+    geno_list_builder_init((GenoListBuilder *)&b);
+    builder_add_many(&b, items, n);
+    return geno_list_builder_finish((GenoListBuilder *)&b);
+}
+
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
     check_size(l->len + 1, loc);
-    GenoList *r = list_alloc(l->len + 1);
-    memcpy(r->items, l->items, (size_t)l->len * sizeof(GenoWord));
-    r->items[l->len] = v;
-    return r;
+    if (l->len == 0) {
+        Leaf *t = leaf_new(4);
+        t->items[0] = v;
+        t->filled = 1;
+        return header(1, 0, 1, BITS, NULL, t);
+    }
+    int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
+    int64_t span = l->span > cnt + 1 ? l->span : cnt + 1;
+    Leaf *t = l->tail;
+    if (tl < WIDTH) {
+        if (t->filled != tl || tl >= t->cap) {      /* not ours to extend: copy */
+            Leaf *c = leaf_new(to > 0 ? WIDTH : small_cap(tl + 1));
+            memcpy(c->items, t->items, (size_t)tl * sizeof(GenoWord));
+            t = c;
+        }
+        t->items[tl] = v;
+        t->filled = (int32_t)(tl + 1);
+        return header(l->len + 1, l->off, span, l->shift, l->root, t);
+    }
+    Node *root = l->root;
+    int64_t shift = l->shift;
+    trie_push(&root, &shift, to, t);
+    Leaf *nt = leaf_new(WIDTH);
+    nt->items[0] = v;
+    nt->filled = 1;
+    return header(l->len + 1, l->off, span, shift, root, nt);
+}
+
+static Node *assoc(int64_t shift, const Node *n, int64_t p, GenoWord v) {
+    Node *c = node_copy(n);
+    int sub = (int)((p >> shift) & MASK);
+    if (shift == BITS) {
+        const Leaf *old = n->slot[sub];
+        Leaf *nl = leaf_new(WIDTH);
+        memcpy(nl->items, old->items, WIDTH * sizeof(GenoWord));
+        nl->filled = WIDTH;
+        nl->items[p & MASK] = v;
+        c->slot[sub] = nl;
+    } else {
+        c->slot[sub] = assoc(shift - BITS, n->slot[sub], p, v);
+    }
+    return c;
+}
+
+/* set_at(list, index, value): no negative indexes, E499 as the reference. */
+GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) {
+    int64_t i;
+    if (!geno_int_get_i64(index, &i) || i < 0 || i >= l->len)
+        geno_raise("E499", loc, "set_at index out of range");
+    int64_t p = l->off + i, cnt = l->off + l->len, to = tailoff_of(cnt);
+    if (p >= to) {
+        int64_t tl = cnt - to;
+        Leaf *t = leaf_new(to > 0 ? WIDTH : (int32_t)tl);
+        memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
+        t->filled = (int32_t)tl;
+        t->items[p - to] = v;
+        return header(l->len, l->off, l->span, l->shift, l->root, t);
+    }
+    return header(l->len, l->off, l->span, l->shift, assoc(l->shift, l->root, p, v), l->tail);
+}
+
+/* ---- views: drop, take, slice ------------------------------------------------------ */
+
+/* l[from, from + n), 0 <= from, n >= 0, from + n <= len. */
+static GenoList *sub(GenoList *l, int64_t from, int64_t n) {
+    if (n == 0) return &empty_list;
+    if (from == 0 && n == l->len) return l;
+    if (l->span - n > 4 * n + 64) return copy_range(l, from, n);
+    int64_t off = l->off + from, cnt = off + n, old_cnt = l->off + l->len;
+    if (cnt == old_cnt || cnt > tailoff_of(old_cnt))     /* the end stays in the tail */
+        return header(n, off, l->span, l->shift, l->root, l->tail);
+    /* the end moves into the trie: that leaf becomes the tail (stale slots
+     * past the end are never read; see push_leaf) */
+    return header(n, off, l->span, l->shift, l->root, leaf_at(l, cnt - 1));
+}
+
+/* An Int argument clamped to [0, len]. */
+static int64_t clamp_len(GenoInt k, int64_t len) {
+    int64_t v;
+    if (!geno_int_get_i64(k, &v)) return geno_int_sign(k) < 0 ? 0 : len;
+    return v < 0 ? 0 : v > len ? len : v;
+}
+
+GenoList *geno_list_drop(GenoList *l, GenoInt count) {
+    int64_t k = clamp_len(count, l->len);
+    return sub(l, k, l->len - k);
+}
+
+GenoList *geno_list_take(GenoList *l, GenoInt count) {
+    return sub(l, 0, clamp_len(count, l->len));
+}
+
+GenoList *geno_list_slice(GenoList *l, GenoInt start, GenoInt stop) {
+    int64_t a = clamp_len(start, l->len), b = clamp_len(stop, l->len);
+    return b <= a ? &empty_list : sub(l, a, b - a);
+}
+
+GenoList *geno_list_tail(GenoList *l, GenoLoc loc) {
+    if (l->len == 0) geno_raise("E499", loc, "tail of empty list");
+    return sub(l, 1, l->len - 1);
+}
+
+GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
+    check_size(a->len + b->len, loc);
+    if (b->len == 0) return a;
+    if (a->len == 0) return b;
+    Builder bl;
+    builder_from(&bl, a);
+    geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);
+    return geno_list_builder_finish((GenoListBuilder *)&bl);
+}
+
+GenoList *geno_list_reverse(GenoList *l) {
+    if (l->len <= 1) return l;
+    Builder b;
+    geno_list_builder_init((GenoListBuilder *)&b);
+    GenoWord buf[WIDTH];
+    for (int64_t end = l->len; end > 0;) {
+        int64_t from = end > WIDTH ? end - WIDTH : 0, k = end - from;
+        geno_list_copy_out(l, from, k, buf);
+        for (int64_t i = 0; i < k / 2; i++) {
+            GenoWord t = buf[i];
+            buf[i] = buf[k - 1 - i];
+            buf[k - 1 - i] = t;
+        }
+        builder_add_many(&b, buf, k);
+        end = from;
+    }
+    return geno_list_builder_finish((GenoListBuilder *)&b);
 }
 
 /* range(start, stop, step): the reference computes the size first and
@@ -91,17 +450,25 @@ GenoList *geno_list_range(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc
                    (long long)geno_cfg.max_collection_size);
     }
     int64_t size = mpz_get_si(n);
-    GenoList *l = list_alloc(size);
+    Builder bl;
+    geno_list_builder_init((GenoListBuilder *)&bl);
+    GenoWord buf[WIDTH];
     if (GENO_INT_IS_SMALL(start) && GENO_INT_IS_SMALL(stop) && GENO_INT_IS_SMALL(step)) {
         /* every element lies between start and stop: all small, no overflow */
         int64_t v0 = GENO_INT_VALUE(start), dv = GENO_INT_VALUE(step);
-        for (int64_t k = 0; k < size; k++) l->items[k] = GENO_INT_SMALL(v0 + k * dv);
+        for (int64_t k = 0; k < size;) {
+            int64_t m = size - k < WIDTH ? size - k : WIDTH;
+            for (int64_t j = 0; j < m; j++) buf[j] = (GenoWord)GENO_INT_SMALL(v0 + (k + j) * dv);
+            builder_add_many(&bl, buf, m);
+            k += m;
+        }
     } else {
         GenoInt x = start;
         for (int64_t k = 0; k < size; k++) {
-            l->items[k] = (GenoWord)x;
+            GenoWord w = (GenoWord)x;
+            builder_add_many(&bl, &w, 1);
             if (k + 1 < size) x = geno_int_add_slow(x, step, loc);
         }
     }
-    return l;
+    return geno_list_builder_finish((GenoListBuilder *)&bl);
 }

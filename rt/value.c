@@ -12,14 +12,19 @@
  * limit (N > L)"); repr/print are not limited here (print has the output
  * limit).
  *
- * Map, Set, Array, Vec and MutableMap have no runtime representation yet:
- * printing or comparing them raises an internal error.
+ * Map `{k: v}` and MutableMap `MutableMap({k: v})` print in insertion
+ * order, Set `Set({...})` sorted by the reference's order (order.c), Array
+ * `Array([...])` and Vec `Vec([...])` in index order. Map, MutableMap and
+ * Set compare order-insensitively (Python dict/set equality); Array and
+ * Vec element-wise.
  */
 #include <string.h>
 
 #include "geno/rt.h"
 #include "floats.h"
+#include "hashtab.h"
 #include "int.h"
+#include "map.h"
 #include "run.h"
 #include "str.h"
 #include "value.h"
@@ -46,15 +51,74 @@ static void add_field_label(GenoBuf *b, const char *name) {
     geno_buf_add_bytes(b, label, (int64_t)n + 2, geno_utf8_count(label, (int64_t)n + 2));
 }
 
+/* The containers being printed, innermost first, on the C stack (so an
+ * error that unwinds mid-print leaves nothing behind). Only a path through
+ * a mutable container (Array, Vec, Set, MutableMap) can come back to a
+ * container already on it, so the path is searched only then; a container
+ * met again prints as the reference's `[...]`, `{...}`, `Array([...])`,
+ * `Vec([...])`, `Set({...})`, `MutableMap({...})`. */
+typedef struct Path { const void *obj; const struct Path *up; int mutable_on_path; } Path;
+
+static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level, const Path *path);
+
 static void write_items(GenoBuf *b, const GenoWord *items, int64_t n,
-                        const GenoType *const *types, const GenoType *one_type) {
+                        const GenoType *const *types, const GenoType *one_type, const Path *path) {
     for (int64_t i = 0; i < n; i++) {
         if (i) geno_buf_add_ascii(b, ", ", 2);
-        geno_write_value(b, items[i], one_type ? one_type : types[i], 0);
+        write_value(b, items[i], one_type ? one_type : types[i], 0, path);
     }
 }
 
+/* `open` k: v, ... `close` for a Map's parallel key and value lists. */
+static void write_entries(GenoBuf *b, const char *open, GenoList *ks, GenoList *vs, int64_t n,
+                          const GenoType *t, const char *close, const Path *path) {
+    geno_buf_add_cstr(b, open);
+    for (int64_t i = 0; i < n; i++) {
+        if (i) geno_buf_add_ascii(b, ", ", 2);
+        write_value(b, geno_list_get(ks, i), t->params[0], 0, path);
+        geno_buf_add_ascii(b, ": ", 2);
+        write_value(b, geno_list_get(vs, i), t->params[1], 0, path);
+    }
+    geno_buf_add_cstr(b, close);
+}
+
+/* 1 (and the cycle mark written) when v is already on the path. */
+static int revisited(GenoBuf *b, GenoWord v, const GenoType *t, const Path *path) {
+    if (!path || !path->mutable_on_path) return 0;
+    for (const Path *p = path; p; p = p->up) {
+        if (p->obj != (const void *)(uintptr_t)v) continue;
+        switch (t->kind) {
+        case GT_ARRAY: geno_buf_add_ascii(b, "Array([...])", 12); break;
+        case GT_VEC: geno_buf_add_ascii(b, "Vec([...])", 10); break;
+        case GT_SET: geno_buf_add_ascii(b, "Set({...})", 10); break;
+        case GT_MUTMAP: geno_buf_add_ascii(b, "MutableMap({...})", 17); break;
+        case GT_LIST: geno_buf_add_ascii(b, "[...]", 5); break;
+        default: geno_buf_add_ascii(b, "{...}", 5); break;
+        }
+        return 1;
+    }
+    return 0;
+}
+
 void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) {
+    write_value(b, v, t, top_level, NULL);
+}
+
+static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level, const Path *up) {
+    Path here = { (const void *)(uintptr_t)v, up, up && up->mutable_on_path };
+    const Path *path = &here;
+    switch (t->kind) {
+    case GT_LIST: case GT_TUPLE: case GT_MAP:
+        if (revisited(b, v, t, up)) return;
+        break;
+    case GT_ARRAY: case GT_VEC: case GT_SET: case GT_MUTMAP:
+        if (revisited(b, v, t, up)) return;
+        here.mutable_on_path = 1;
+        break;
+    default:
+        path = up;
+        break;
+    }
     switch (t->kind) {
     case GT_UNIT:
         geno_buf_add_ascii(b, "()", 2);
@@ -84,7 +148,7 @@ void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) 
         geno_buf_add_ascii(b, "[", 1);
         for (int64_t i = 0; i < n; i++) {
             if (i) geno_buf_add_ascii(b, ", ", 2);
-            geno_write_value(b, geno_list_get(l, i), t->params[0], 0);
+            write_value(b, geno_list_get(l, i), t->params[0], 0, path);
         }
         geno_buf_add_ascii(b, "]", 1);
         return;
@@ -92,7 +156,7 @@ void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) 
     case GT_TUPLE: {
         const GenoTuple *items = (const GenoTuple *)(uintptr_t)v;
         geno_buf_add_ascii(b, "(", 1);
-        write_items(b, items, t->nparams, t->params, NULL);
+        write_items(b, items, t->nparams, t->params, NULL, path);
         if (t->nparams == 1) geno_buf_add_ascii(b, ",", 1);
         geno_buf_add_ascii(b, ")", 1);
         return;
@@ -106,7 +170,7 @@ void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) 
         for (int i = 0; i < var->nfields; i++) {
             if (i) geno_buf_add_ascii(b, ", ", 2);
             add_field_label(b, var->field_names[i]);
-            geno_write_value(b, a->fields[i], var->field_types[i], 0);
+            write_value(b, a->fields[i], var->field_types[i], 0, path);
         }
         geno_buf_add_ascii(b, ")", 1);
         return;
@@ -114,8 +178,47 @@ void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) 
     case GT_FUNC:
         geno_buf_add_ascii(b, "<function anonymous>", 20);
         return;
-    case GT_MAP: case GT_SET: case GT_ARRAY: case GT_VEC: case GT_MUTMAP:
-        break;
+    case GT_MAP: {
+        GenoMap *m = (GenoMap *)(uintptr_t)v;
+        GenoList *ks = geno_map_keys(m), *vs = geno_map_values(m);
+        write_entries(b, "{", ks, vs, geno_list_len(ks), t, "}", path);
+        return;
+    }
+    case GT_MUTMAP: {
+        const GenoTable *tab = &((const GenoMutMap *)(uintptr_t)v)->tab;
+        geno_buf_add_ascii(b, "MutableMap({", 12);
+        int64_t k = 0;
+        for (int64_t e = 0; e < tab->used; e++) {
+            if (tab->entries[e].hash == GENO_TAB_DEAD) continue;
+            if (k++) geno_buf_add_ascii(b, ", ", 2);
+            write_value(b, tab->entries[e].key, t->params[0], 0, path);
+            geno_buf_add_ascii(b, ": ", 2);
+            write_value(b, tab->entries[e].val, t->params[1], 0, path);
+        }
+        geno_buf_add_ascii(b, "})", 2);
+        return;
+    }
+    case GT_SET: {
+        GenoSet *s = (GenoSet *)(uintptr_t)v;
+        geno_buf_add_ascii(b, "Set({", 5);
+        write_items(b, geno_set_sorted(s, t), geno_set_size(s), NULL, t->params[0], path);
+        geno_buf_add_ascii(b, "})", 2);
+        return;
+    }
+    case GT_ARRAY: {
+        const GenoArray *a = (const GenoArray *)(uintptr_t)v;
+        geno_buf_add_ascii(b, "Array([", 7);
+        write_items(b, a->items, a->len, NULL, t->params[0], path);
+        geno_buf_add_ascii(b, "])", 2);
+        return;
+    }
+    case GT_VEC: {
+        const GenoVec *a = (const GenoVec *)(uintptr_t)v;
+        geno_buf_add_ascii(b, "Vec([", 5);
+        write_items(b, a->items, a->len, NULL, t->params[0], path);
+        geno_buf_add_ascii(b, "])", 2);
+        return;
+    }
     }
     unsupported("printing", t);
 }
@@ -195,8 +298,27 @@ int geno_equal2(GenoWord a, const GenoType *ta, GenoWord b, const GenoType *tb) 
         return 1;
     }
     case GT_FUNC: return a == b;
-    case GT_MAP: case GT_SET: case GT_ARRAY: case GT_VEC: case GT_MUTMAP:
-        break;
+    case GT_MAP:
+        return geno_map_equal2((GenoMap *)(uintptr_t)a, ta, (GenoMap *)(uintptr_t)b, tb);
+    case GT_MUTMAP:
+        return a == b || geno_mutable_map_equal2((GenoMutMap *)(uintptr_t)a, ta, (GenoMutMap *)(uintptr_t)b, tb);
+    case GT_SET:
+        return a == b || geno_set_equal2((GenoSet *)(uintptr_t)a, ta, (GenoSet *)(uintptr_t)b, tb);
+    case GT_ARRAY: case GT_VEC: {
+        const GenoWord *x, *y;
+        int64_t nx, ny;
+        if (ta->kind == GT_ARRAY) {
+            const GenoArray *p = (const GenoArray *)(uintptr_t)a, *q = (const GenoArray *)(uintptr_t)b;
+            x = p->items; nx = p->len; y = q->items; ny = q->len;
+        } else {
+            const GenoVec *p = (const GenoVec *)(uintptr_t)a, *q = (const GenoVec *)(uintptr_t)b;
+            x = p->items; nx = p->len; y = q->items; ny = q->len;
+        }
+        if (nx != ny) return 0;
+        for (int64_t i = 0; i < nx; i++)
+            if (!geno_equal2(x[i], ta->params[0], y[i], tb->params[0])) return 0;
+        return 1;
+    }
     }
     unsupported("equality", ta);
 }
@@ -207,6 +329,11 @@ GenoInt geno_length(GenoWord v, const GenoType *t) {
     switch (t->kind) {
     case GT_STRING: return geno_str_length((GenoStr *)(uintptr_t)v);
     case GT_LIST: return GENO_INT_SMALL(geno_list_len((GenoList *)(uintptr_t)v));
+    case GT_ARRAY: return GENO_INT_SMALL(((const GenoArray *)(uintptr_t)v)->len);
+    case GT_VEC: return GENO_INT_SMALL(((const GenoVec *)(uintptr_t)v)->len);
+    case GT_MAP: return GENO_INT_SMALL(geno_map_size((GenoMap *)(uintptr_t)v));
+    case GT_SET: return GENO_INT_SMALL(geno_set_size((GenoSet *)(uintptr_t)v));
+    case GT_MUTMAP: return GENO_INT_SMALL(geno_mutable_map_size((GenoMutMap *)(uintptr_t)v));
     default: unsupported("length", t);
     }
 }

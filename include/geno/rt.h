@@ -267,9 +267,9 @@ typedef GenoWord GenoTuple;
  * Nullary constructors may be static singletons outside the GC heap. */
 typedef struct { int64_t tag; GenoWord fields[]; } GenoAdt;
 
-/* A closure: code pointer first, then the captured words. The emitted code
- * casts `fn` to the C type of the Geno function type and calls it as
- * fn(closure, args...). Printed as `<function anonymous>`. */
+/* A closure: code pointer first, then the captured words. `fn` follows the
+ * uniform word ABI (GenoFn1, GENO_CALL1, ... below): fn(closure, args as
+ * GenoWords) -> GenoWord. Printed as `<function anonymous>`. */
 typedef struct { void *fn; GenoWord env[]; } GenoClosure;
 
 /* GC allocation; a failed allocation raises E504 "Memory limit exceeded".
@@ -597,5 +597,55 @@ int geno_order_cmp(GenoWord a, GenoWord b, const GenoType *t);
 void geno_sort_values(GenoWord *items, int64_t n, const GenoType *elem);
 
 /* ==== end of the collections ============================================== */
+
+
+/* ==== closures, constructors and list library (rt/listlib.c) ==============
+ * CLOSURE ABI. Every closure's `fn` takes the closure itself and each
+ * argument as a GenoWord and returns a GenoWord (Float by bit copy, Unit 0),
+ * whatever the Geno function type: one calling convention lets the
+ * runtime's higher-order builtins call any closure. */
+typedef GenoWord (*GenoFn0)(GenoClosure *);
+typedef GenoWord (*GenoFn1)(GenoClosure *, GenoWord);
+typedef GenoWord (*GenoFn2)(GenoClosure *, GenoWord, GenoWord);
+typedef GenoWord (*GenoFn3)(GenoClosure *, GenoWord, GenoWord, GenoWord);
+#define GENO_CALL0(c) (((GenoFn0)(c)->fn)(c))
+#define GENO_CALL1(c, a) (((GenoFn1)(c)->fn)((c), (a)))
+#define GENO_CALL2(c, a, b) (((GenoFn2)(c)->fn)((c), (a), (b)))
+#define GENO_CALL3(c, a, b, d) (((GenoFn3)(c)->fn)((c), (a), (b), (d)))
+
+/* Built-in ADT tags (the checker's variant order). Nullary constructor
+ * values are static singletons: GENO_NULLARY(tag). */
+enum { GENO_TAG_SOME = 0, GENO_TAG_NONE = 1, GENO_TAG_OK = 0, GENO_TAG_ERR = 1 };
+#define GENO_MAX_NULLARY_TAG 64
+extern const int64_t geno_nullary_tags[GENO_MAX_NULLARY_TAG];
+#define GENO_NULLARY(tag) ((GenoAdt *)(uintptr_t)&geno_nullary_tags[(tag)])
+GenoAdt *geno_adt1(int64_t tag, GenoWord field);
+GenoAdt *geno_some(GenoWord v);
+GenoAdt *geno_none(void);
+GenoAdt *geno_ok(GenoWord v);
+GenoAdt *geno_err(GenoWord e);
+GenoTuple *geno_tuple2(GenoWord a, GenoWord b);
+GenoWord geno_unwrap(GenoAdt *option, GenoLoc loc);   /* `unwrap called on None` */
+
+GenoList *geno_list_map(GenoList *l, GenoClosure *f, GenoLoc loc);
+GenoList *geno_list_filter(GenoList *l, GenoClosure *pred, GenoLoc loc);
+GenoWord geno_list_fold(GenoList *l, GenoWord init, GenoClosure *f);
+GenoWord geno_list_fold_right(GenoList *l, GenoWord init, GenoClosure *f);   /* f(elem, acc) */
+GenoList *geno_list_flat_map(GenoList *l, GenoClosure *f, GenoLoc loc);
+GenoList *geno_list_take_while(GenoList *l, GenoClosure *pred);
+int geno_list_all(GenoList *l, GenoClosure *pred);
+int geno_list_any(GenoList *l, GenoClosure *pred);
+GenoAdt *geno_list_find(GenoList *l, GenoClosure *pred);          /* Option[T] */
+GenoAdt *geno_list_find_index(GenoList *l, GenoClosure *pred);    /* Option[Int] */
+GenoList *geno_list_sort(GenoList *l, GenoClosure *cmp, GenoLoc loc);   /* stable */
+GenoList *geno_list_sort_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc);
+GenoList *geno_list_zip(GenoList *a, GenoList *b, GenoLoc loc);
+GenoList *geno_list_enumerate(GenoList *l, GenoLoc loc);
+GenoList *geno_list_flatten(GenoList *lists, GenoLoc loc);
+GenoList *geno_list_intersperse(GenoList *l, GenoWord sep, GenoLoc loc);
+GenoList *geno_list_chunks(GenoList *l, GenoInt size, GenoLoc loc);     /* list_chunk */
+GenoList *geno_list_group_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc);
+int geno_list_is_permutation(GenoList *a, GenoList *b, const GenoType *elem, GenoLoc loc);
+/* ==== end of closures, constructors and list library ====================== */
 
 #endif

@@ -1,0 +1,148 @@
+/* emit_adt.c — C text for constructor values, tuples, field access and
+ * `with` updates.
+ *
+ * A constructor value is a GenoAdt (tag, then its fields as words) allocated
+ * inline with geno_alloc; a nullary constructor is the static singleton
+ * GENO_NULLARY(tag), so `None` and enum values never allocate. Values are
+ * never mutated after construction: `with` and field assignment copy, which
+ * gives the reference's value semantics (earlier snapshots never change).
+ * A tuple is a GenoTuple: n words.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+/* Type of field f of variant v of the ADT type t (type arguments applied). */
+Type *variant_field_type(Type *t, int v, int f) {
+    t = ty_resolve(t);
+    return ty_subst(t->adt->variants[v].field_types[f], t->nargs, t->args);
+}
+
+static int field_index(AdtVariant *var, const char *name) {
+    for (int f = 0; f < var->nfields; f++)
+        if (strcmp(var->field_names[f], name) == 0) return f;
+    return -1;
+}
+
+/* Allocates a GenoAdt with `tag` and the given field words. */
+static char *alloc_adt(Emitter *em, int tag, int n, char **words) {
+    if (n == 0) return xasprintf("GENO_NULLARY(%d)", tag);
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoAdt *a_%d = geno_alloc(sizeof(GenoAdt) + %d * sizeof(GenoWord)); a_%d->tag = %d; ",
+              id, n, id, tag);
+    for (int i = 0; i < n; i++) sb_printf(&sb, "a_%d->fields[%d] = %s; ", id, i, words[i]);
+    sb_printf(&sb, "a_%d; })", id);
+    return sb_take(&sb);
+}
+
+char *emit_ctor(Emitter *em, Expr *e) {
+    Sym *s = e->sym;
+    if (!s || s->kind != SYM_CTOR) {
+        emit_unsupported(em, e->loc, "this constructor");
+        return xstrdup("0");
+    }
+    AdtVariant *var = &s->adt->variants[s->variant];
+    if (e->kind == EX_TYPE_IDENT && var->nfields) {
+        emit_unsupported(em, e->loc, "a constructor used as a function value");
+        return xstrdup("0");
+    }
+    int n = var->nfields;
+    char **words = xmalloc(sizeof(char *) * (n + 1));
+    for (int i = 0; i < n && i < e->args.len; i++) {
+        Expr *arg = e->args.items[i].value;
+        int f = e->args.items[i].name ? field_index(var, e->args.items[i].name) : i;
+        if (f < 0) f = i;
+        words[f] = to_word(variant_field_type(e->ty, s->variant, f), emit_expr(em, arg));
+    }
+    return alloc_adt(em, var->tag, n, words);
+}
+
+char *emit_tuple(Emitter *em, Expr *e) {
+    if (e->elems.len == 0) return xstrdup("((GenoWord)0)");   /* () */
+    Type *t = ty_resolve(e->ty);
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoTuple *t_%d = geno_alloc(%d * sizeof(GenoWord)); ", id, e->elems.len);
+    for (int i = 0; i < e->elems.len; i++)
+        sb_printf(&sb, "t_%d[%d] = %s; ", id, i, to_word(t->args[i], emit_expr(em, e->elems.items[i])));
+    sb_printf(&sb, "t_%d; })", id);
+    return sb_take(&sb);
+}
+
+/* The index of field `name` in a value whose tag is the C expression
+ * `tag`: a constant when every variant has it at the same position (the
+ * checker guarantees every variant has it), else a table lookup. */
+static char *field_index_expr(Type *t, const char *tag, const char *name) {
+    AdtInfo *adt = ty_resolve(t)->adt;
+    int first = -1;
+    bool same = true;
+    for (int v = 0; v < adt->nvariants; v++) {
+        int f = field_index(&adt->variants[v], name);
+        if (first < 0) first = f;
+        else if (f != first) same = false;
+    }
+    if (same) return xasprintf("%d", first);
+    StrBuf sb = {0};
+    sb_puts(&sb, "((const int[]){");
+    for (int v = 0; v < adt->nvariants; v++)
+        sb_printf(&sb, "%s%d", v ? ", " : "", field_index(&adt->variants[v], name));
+    sb_printf(&sb, "})[%s]", tag);
+    return sb_take(&sb);
+}
+
+char *emit_field(Emitter *em, Expr *e) {
+    Type *t = ty_resolve(e->a->ty);
+    if (t->kind != TY_ADT) {
+        emit_unsupported(em, e->loc, "this field access");
+        return xstrdup("0");
+    }
+    int id = ++em->tmp;
+    char *ix = field_index_expr(t, xasprintf("o_%d->tag", id), e->name);
+    return from_word(e->ty, xasprintf("({ GenoAdt *o_%d = %s; o_%d->fields[%s]; })",
+                                      id, emit_expr(em, e->a), id, ix));
+}
+
+/* A copy of ADT value `obj` (C expression) with the given fields replaced. */
+static char *updated_copy(Emitter *em, Type *t, const char *obj, FieldInitList *fields) {
+    AdtInfo *adt = ty_resolve(t)->adt;
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoAdt *o_%d = %s; int64_t n_%d = ((const int[]){", id, obj, id);
+    for (int v = 0; v < adt->nvariants; v++) sb_printf(&sb, "%s%d", v ? ", " : "", adt->variants[v].nfields);
+    sb_printf(&sb, "})[o_%d->tag]; GenoAdt *c_%d = geno_alloc(sizeof(GenoAdt) + n_%d * sizeof(GenoWord)); "
+                   "c_%d->tag = o_%d->tag; for (int64_t k_ = 0; k_ < n_%d; k_++) c_%d->fields[k_] = o_%d->fields[k_]; ",
+              id, id, id, id, id, id, id, id);
+    for (int i = 0; i < fields->len; i++) {
+        FieldInit *fi = &fields->items[i];
+        /* Every variant has the field (checker); its type is the same in each. */
+        int v = 0, f = -1;
+        for (; v < adt->nvariants && f < 0; v++) f = field_index(&adt->variants[v], fi->name);
+        Type *ft = variant_field_type(t, v - 1, f);
+        char *ix = field_index_expr(t, xasprintf("c_%d->tag", id), fi->name);
+        sb_printf(&sb, "c_%d->fields[%s] = %s; ", id, ix, to_word(ft, emit_expr(em, fi->value)));
+    }
+    sb_printf(&sb, "c_%d; })", id);
+    return sb_take(&sb);
+}
+
+char *emit_with(Emitter *em, Expr *e) {
+    if (!ty_is(e->a->ty, TY_ADT)) {
+        emit_unsupported(em, e->loc, "this `with` update");
+        return xstrdup("0");
+    }
+    return updated_copy(em, e->a->ty, emit_expr(em, e->a), &e->fields);
+}
+
+/* `p.x = v`: rebinds p to an updated copy (value semantics). */
+char *emit_field_assign(Emitter *em, Stmt *s) {
+    if (s->target->kind != EX_IDENT || !s->target->sym || !ty_is(s->target->ty, TY_ADT)) {
+        emit_unsupported(em, s->loc, "this field assignment");
+        return xstrdup("");
+    }
+    FieldInitList one = {0};
+    FieldInit fi = {s->name, s->loc, s->value};
+    vec_push(&one, fi);
+    char *var = local_ref(em, s->target->sym);
+    return xasprintf("%s = %s;", var, updated_copy(em, s->target->ty, var, &one));
+}

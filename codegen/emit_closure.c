@@ -1,0 +1,139 @@
+/* emit_closure.c — lambdas, functions as values, and calls of function
+ * values.
+ *
+ * A lambda is lifted to a file-scope C function with the uniform closure
+ * ABI of geno/rt.h (the closure and every argument as GenoWords, a GenoWord
+ * result), and its value is a GenoClosure holding that function and the
+ * captured variables. The reference captures variables by reference: a
+ * captured `var` that is assigned anywhere lives in a heap cell (is_boxed),
+ * and the closure holds the cell's address, so the enclosing function and
+ * every closure see one variable. Anything else is captured by value, which
+ * is indistinguishable because it never changes.
+ *
+ * A named function used as a value gets a trampoline with the closure ABI
+ * and a static, environment-free GenoClosure.
+ */
+#include "emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Declarations that make a captured variable visible inside the lifted
+ * function under its usual C name. */
+static void bind_captures(Emitter *em, Sym *lam) {
+    for (int i = 0; i < lam->captures.len; i++) {
+        Sym *c = lam->captures.items[i];
+        if (is_boxed(c))
+            emit_line(em, "%s *%s = (%s *)(uintptr_t)self->env[%d];", c_type(c->ty), local_name(c),
+                      c_type(c->ty), i);
+        else
+            emit_line(em, "%s %s = %s;", c_type(c->ty), local_name(c),
+                      from_word(c->ty, xasprintf("self->env[%d]", i)));
+    }
+}
+
+char *emit_lambda(Emitter *em, Expr *e) {
+    Sym *lam = e->sym;
+    Type *ft = ty_resolve(e->ty);
+    if (!lam || lam->kind != SYM_LAMBDA || ft->kind != TY_FUNC) {
+        emit_unsupported(em, e->loc, "this lambda");
+        return xstrdup("0");
+    }
+    int id = ++em->tmp;
+    /* Emit the lifted function into its own buffer, then restore. */
+    StrBuf saved_body = em->body;
+    int saved_indent = em->indent, saved_line = em->last_line;
+    Type *saved_ret = em->cur_ret;
+    bool saved_in_lambda = em->in_lambda;
+    em->body = (StrBuf){0};
+    em->indent = 0;
+    em->last_line = 0;
+    em->cur_ret = ft->ret;
+    em->in_lambda = true;
+
+    StrBuf sig = {0};
+    sb_printf(&sig, "static GenoWord lam_%d(GenoClosure *self", id);
+    for (int i = 0; i < lam->nparts; i++) sb_printf(&sig, ", GenoWord a_%d", i);
+    sb_putc(&sig, ')');
+    emit_line(em, "%s {", sig.buf);
+    em->indent++;
+    emit_line(em, "(void)self;");
+    emit_line(em, "GENO_ENTER(%s);", loc_arg(e->loc));
+    for (int i = 0; i < lam->nparts; i++) {
+        Sym *p = lam->parts[i];
+        emit_line(em, "%s %s = %s;", c_type(p->ty), local_name(p), from_word(p->ty, xasprintf("a_%d", i)));
+    }
+    bind_captures(em, lam);
+    if (e->a) {
+        emit_line(em, "{ GenoWord r_ = %s; GENO_LEAVE(); return r_; }", to_word(ft->ret, emit_expr(em, e->a)));
+    } else {
+        emit_block(em, &e->body);
+        if (ty_is(ft->ret, TY_UNIT)) emit_line(em, "GENO_LEAVE(); return 0;");
+        else emit_line(em, "geno_raise(\"E499\", %s, \"Lambda ended without returning a value\"); return 0;", loc_arg(e->loc));
+    }
+    em->indent--;
+    emit_line(em, "}");
+    sb_puts(&em->lambdas, em->body.buf);
+    sb_puts(&em->lambdas, "\n");
+    free(em->body.buf);
+    free(sig.buf);
+
+    em->body = saved_body;
+    em->indent = saved_indent;
+    em->last_line = saved_line;
+    em->cur_ret = saved_ret;
+    em->in_lambda = saved_in_lambda;
+
+    /* The closure value: the lifted function and the captured words. */
+    int n = lam->captures.len;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoClosure *c_%d = geno_alloc(sizeof(GenoClosure) + %d * sizeof(GenoWord)); c_%d->fn = (void *)lam_%d; ",
+              id, n, id, id);
+    for (int i = 0; i < n; i++) {
+        Sym *c = lam->captures.items[i];
+        if (is_boxed(c)) sb_printf(&sb, "c_%d->env[%d] = (GenoWord)(uintptr_t)%s; ", id, i, local_name(c));
+        else sb_printf(&sb, "c_%d->env[%d] = %s; ", id, i, to_word(c->ty, local_ref(em, c)));
+    }
+    sb_printf(&sb, "c_%d; })", id);
+    return sb_take(&sb);
+}
+
+char *emit_func_value(Emitter *em, Sym *fn) {
+    Type *ft = ty_resolve(fn->ty);
+    const char *name = fn->def ? fn->def->name : fn->name;
+    char *cname = fn->impl ? impl_func_name(fn) : func_name(name);
+    for (int i = 0; i < em->tramp_keys.len; i++)
+        if (strcmp(em->tramp_keys.items[i], cname) == 0) return xasprintf("(&clo_%s)", cname);
+    vec_push(&em->tramp_keys, cname);
+    StrBuf *l = &em->lambdas;
+    sb_printf(l, "static GenoWord tramp_%s(GenoClosure *self", cname);
+    for (int i = 0; i < ft->nargs; i++) sb_printf(l, ", GenoWord a_%d", i);
+    sb_printf(l, ") {\n    (void)self;\n    return %s;\n}\n", to_word(ft->ret, ({
+        StrBuf call = {0};
+        sb_printf(&call, "%s(", cname);
+        for (int i = 0; i < ft->nargs; i++)
+            sb_printf(&call, "%s%s", i ? ", " : "", from_word(ft->args[i], xasprintf("a_%d", i)));
+        sb_putc(&call, ')');
+        sb_take(&call);
+    })));
+    sb_printf(l, "static GenoClosure clo_%s = {(void *)tramp_%s};\n\n", cname, cname);
+    return xasprintf("(&clo_%s)", cname);
+}
+
+/* callee(args) where callee is a value of function type. */
+char *emit_closure_call(Emitter *em, Expr *callee, ExprList *args, SrcLoc loc) {
+    Type *ft = ty_resolve(callee->ty);
+    if (ft->kind != TY_FUNC || args->len != ft->nargs) {
+        emit_unsupported(em, loc, "this call");
+        return xstrdup("0");
+    }
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoClosure *f_%d = %s; ((GenoWord (*)(GenoClosure *", id, emit_expr(em, callee));
+    for (int i = 0; i < ft->nargs; i++) sb_puts(&sb, ", GenoWord");
+    sb_printf(&sb, "))f_%d->fn)(f_%d", id, id);
+    for (int i = 0; i < ft->nargs; i++)
+        sb_printf(&sb, ", %s", to_word(ft->args[i], emit_expr(em, args->items[i])));
+    sb_puts(&sb, "); })");
+    return from_word(ft->ret, sb_take(&sb));
+}

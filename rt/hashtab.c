@@ -1,0 +1,109 @@
+/* hashtab.c — the insertion-ordered hash table behind Set and MutableMap.
+ *
+ * REPRESENTATION. As CPython's compact dict: a dense array of entries
+ * {hash, key, value} in insertion order, and a separate open-addressing
+ * index of 32-bit entry numbers (linear probing, at most half full). The
+ * hash of each key is stored, so growing never rehashes a value and a
+ * probe compares keys only when the full 64-bit hashes agree.
+ *
+ * COSTS: find / add / remove O(1) expected; memory 24 bytes per entry plus
+ * 8-16 bytes of index. Removing marks the entry dead (its hash becomes
+ * GENO_TAB_DEAD) and the index slot deleted; dead entries are squeezed out
+ * when the entry array fills, so re-adding a removed key puts it last, as a
+ * Python dict does. Iteration walks the entry array, skipping dead ones.
+ *
+ * Entries are GC-scanned (keys and values may be pointers); the index is
+ * atomic memory.
+ */
+#include <string.h>
+
+#include "geno/rt.h"
+#include "hashtab.h"
+#include "value.h"
+
+#define EMPTY (-1)
+#define DELETED (-2)
+
+uint64_t geno_tab_hash(GenoWord key, const GenoType *kt) {
+    return geno_hash(key, kt) & ~((uint64_t)1 << 63);
+}
+
+static int keys_equal(GenoWord stored, const GenoType *kt, GenoWord key, const GenoType *pt) {
+    if (stored == key && kt->kind != GT_FLOAT) return 1;       /* NaN != NaN */
+    return geno_equal2(stored, kt, key, pt);
+}
+
+int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h,
+                      const GenoType *kt, const GenoType *probe_t) {
+    if (t->count == 0) return -1;
+    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
+        int32_t e = t->index[i];
+        if (e == EMPTY) return -1;
+        if (e >= 0 && t->entries[e].hash == h && keys_equal(t->entries[e].key, kt, key, probe_t))
+            return e;
+    }
+}
+
+static void rebuild_index(GenoTable *t, int64_t slots) {
+    t->index = geno_alloc_atomic((size_t)slots * sizeof(int32_t));
+    memset(t->index, 0xff, (size_t)slots * sizeof(int32_t));   /* EMPTY */
+    t->mask = slots - 1;
+    for (int64_t e = 0; e < t->used; e++) {
+        uint64_t i = t->entries[e].hash & (uint64_t)t->mask;
+        while (t->index[i] != EMPTY) i = (i + 1) & (uint64_t)t->mask;
+        t->index[i] = (int32_t)e;
+    }
+}
+
+/* Squeezes out dead entries and sizes the arrays for `want` entries. */
+static void resize(GenoTable *t, int64_t want) {
+    int64_t ecap = 8;
+    while (ecap < want) ecap *= 2;
+    if (ecap > INT32_MAX) geno_raise_fatal("E504", 0, "Memory limit exceeded");
+    GenoTabEntry *ne = geno_alloc((size_t)ecap * sizeof(GenoTabEntry));
+    int64_t n = 0;
+    for (int64_t e = 0; e < t->used; e++)
+        if (t->entries[e].hash != GENO_TAB_DEAD) ne[n++] = t->entries[e];
+    t->entries = ne;
+    t->used = n;
+    t->ecap = ecap;
+    rebuild_index(t, ecap * 2);
+}
+
+void geno_tab_reserve(GenoTable *t, int64_t n) {
+    if (t->count + n > t->ecap) resize(t, t->count + n);
+}
+
+int64_t geno_tab_add(GenoTable *t, GenoWord key, uint64_t h, GenoWord val) {
+    if (t->used == t->ecap)
+        resize(t, t->count < t->used / 2 ? t->count + 1 : t->ecap * 2);
+    int64_t e = t->used++;
+    t->entries[e].hash = h;
+    t->entries[e].key = key;
+    t->entries[e].val = val;
+    uint64_t i = h & (uint64_t)t->mask;
+    while (t->index[i] >= 0) i = (i + 1) & (uint64_t)t->mask;
+    t->index[i] = (int32_t)e;
+    t->count++;
+    return e;
+}
+
+void geno_tab_remove(GenoTable *t, int64_t e) {
+    uint64_t i = t->entries[e].hash & (uint64_t)t->mask;
+    while (t->index[i] != e) i = (i + 1) & (uint64_t)t->mask;
+    t->index[i] = DELETED;
+    t->entries[e].hash = GENO_TAB_DEAD;
+    t->entries[e].key = 0;
+    t->entries[e].val = 0;
+    t->count--;
+}
+
+void geno_tab_keys(const GenoTable *t, GenoWord *dst) {
+    for (int64_t e = 0; e < t->used; e++)
+        if (t->entries[e].hash != GENO_TAB_DEAD) *dst++ = t->entries[e].key;
+}
+
+void geno_tab_vals(const GenoTable *t, GenoWord *dst) {
+    for (int64_t e = 0; e < t->used; e++)
+        if (t->entries[e].hash != GENO_TAB_DEAD) *dst++ = t->entries[e].val;
+}

@@ -1,0 +1,286 @@
+/* listlib.c — the higher-order and structural list builtins (map, filter,
+ * fold, sort, zip, group_by, ...) and the Option/Result constructors the
+ * library returns.
+ *
+ * Closures are called through the uniform word ABI of geno/rt.h
+ * (GENO_CALL1/2): every argument and the result travel as GenoWords, so one
+ * C function serves every element type. Lists are walked a chunk at a time
+ * (geno_list_chunk) and built with a GenoListBuilder, never one copy per
+ * element. Results follow the reference interpreter, including its error
+ * messages (`list_chunk: chunk size must be positive`, ...).
+ */
+#include <geno/rt.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Option / Result values ------------------------------------------------ */
+
+/* Nullary constructors are static singletons: a lone tag word is a GenoAdt
+ * with no fields. Indexed by tag. */
+const int64_t geno_nullary_tags[GENO_MAX_NULLARY_TAG] = {
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+};
+
+GenoAdt *geno_adt1(int64_t tag, GenoWord field) {
+    GenoAdt *a = geno_alloc(sizeof(GenoAdt) + sizeof(GenoWord));
+    a->tag = tag;
+    a->fields[0] = field;
+    return a;
+}
+
+GenoAdt *geno_some(GenoWord v) { return geno_adt1(GENO_TAG_SOME, v); }
+GenoAdt *geno_none(void) { return GENO_NULLARY(GENO_TAG_NONE); }
+GenoAdt *geno_ok(GenoWord v) { return geno_adt1(GENO_TAG_OK, v); }
+GenoAdt *geno_err(GenoWord e) { return geno_adt1(GENO_TAG_ERR, e); }
+
+GenoWord geno_unwrap(GenoAdt *o, GenoLoc loc) {
+    if (o->tag != GENO_TAG_SOME) geno_raise("E499", loc, "unwrap called on None");
+    return o->fields[0];
+}
+
+GenoTuple *geno_tuple2(GenoWord a, GenoWord b) {
+    GenoTuple *t = geno_alloc(2 * sizeof(GenoWord));
+    t[0] = a;
+    t[1] = b;
+    return t;
+}
+
+/* ---- walking ----------------------------------------------------------------- */
+
+#define FOR_EACH(l, x, body)                                                   \
+    do {                                                                       \
+        int64_t n_ = geno_list_len(l), k_;                                     \
+        for (int64_t i_ = 0; i_ < n_; i_ += k_) {                              \
+            const GenoWord *c_ = geno_list_chunk(l, i_, &k_);                  \
+            for (int64_t j_ = 0; j_ < k_; j_++) {                              \
+                GenoWord x = c_[j_];                                           \
+                body                                                           \
+            }                                                                  \
+        }                                                                      \
+    } while (0)
+
+GenoList *geno_list_map(GenoList *l, GenoClosure *f, GenoLoc loc) {
+    GenoListBuilder b;
+    geno_list_builder_init(&b);
+    FOR_EACH(l, x, { geno_list_builder_add(&b, GENO_CALL1(f, x), loc); });
+    return geno_list_builder_finish(&b);
+}
+
+GenoList *geno_list_filter(GenoList *l, GenoClosure *pred, GenoLoc loc) {
+    GenoListBuilder b;
+    geno_list_builder_init(&b);
+    FOR_EACH(l, x, { if (GENO_CALL1(pred, x)) geno_list_builder_add(&b, x, loc); });
+    return geno_list_builder_finish(&b);
+}
+
+GenoWord geno_list_fold(GenoList *l, GenoWord init, GenoClosure *f) {
+    GenoWord acc = init;
+    FOR_EACH(l, x, { acc = GENO_CALL2(f, acc, x); });
+    return acc;
+}
+
+GenoWord geno_list_fold_right(GenoList *l, GenoWord init, GenoClosure *f) {
+    GenoWord acc = init;
+    for (int64_t i = geno_list_len(l) - 1; i >= 0; i--) acc = GENO_CALL2(f, geno_list_get(l, i), acc);
+    return acc;
+}
+
+GenoList *geno_list_flat_map(GenoList *l, GenoClosure *f, GenoLoc loc) {
+    GenoListBuilder b;
+    geno_list_builder_init(&b);
+    FOR_EACH(l, x, { geno_list_builder_add_list(&b, (GenoList *)(uintptr_t)GENO_CALL1(f, x), loc); });
+    return geno_list_builder_finish(&b);
+}
+
+GenoList *geno_list_take_while(GenoList *l, GenoClosure *pred) {
+    int64_t n = geno_list_len(l), i = 0;
+    while (i < n && GENO_CALL1(pred, geno_list_get(l, i))) i++;
+    return geno_list_take(l, GENO_INT_SMALL(i));
+}
+
+int geno_list_all(GenoList *l, GenoClosure *pred) {
+    FOR_EACH(l, x, { if (!GENO_CALL1(pred, x)) return 0; });
+    return 1;
+}
+
+int geno_list_any(GenoList *l, GenoClosure *pred) {
+    FOR_EACH(l, x, { if (GENO_CALL1(pred, x)) return 1; });
+    return 0;
+}
+
+GenoAdt *geno_list_find(GenoList *l, GenoClosure *pred) {
+    FOR_EACH(l, x, { if (GENO_CALL1(pred, x)) return geno_some(x); });
+    return geno_none();
+}
+
+GenoAdt *geno_list_find_index(GenoList *l, GenoClosure *pred) {
+    int64_t i = 0;
+    FOR_EACH(l, x, {
+        if (GENO_CALL1(pred, x)) return geno_some((GenoWord)GENO_INT_SMALL(i));
+        i++;
+    });
+    return geno_none();
+}
+
+/* ---- sorting: a stable merge sort (the reference uses Python's stable sort;
+ * with a consistent comparator every stable sort gives the same order). ---- */
+
+typedef struct {
+    GenoClosure *cmp;           /* sort: comparator returning Int */
+    GenoWord *keys;             /* sort_by: precomputed keys, parallel to items */
+    const GenoType *key_type;
+} SortCtx;
+
+static int before(const SortCtx *s, GenoWord a, GenoWord b, int64_t ia, int64_t ib) {
+    if (s->cmp) {
+        GenoInt r = (GenoInt)GENO_CALL2(s->cmp, a, b);
+        return GENO_INT_GT(r, GENO_INT_SMALL(0));   /* a > b: b goes first */
+    }
+    return geno_order_cmp(s->keys[ia], s->keys[ib], s->key_type) > 0;
+}
+
+/* Sorts idx[0..n) (indices into items) stably; tmp has room for n. */
+static void merge_sort(const SortCtx *s, const GenoWord *items, int64_t *idx, int64_t *tmp, int64_t n) {
+    if (n < 2) return;
+    int64_t h = n / 2;
+    merge_sort(s, items, idx, tmp, h);
+    merge_sort(s, items, idx + h, tmp, n - h);
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        if (before(s, items[idx[i]], items[idx[j]], idx[i], idx[j])) tmp[k++] = idx[j++];
+        else tmp[k++] = idx[i++];
+    }
+    while (i < h) tmp[k++] = idx[i++];
+    while (j < n) tmp[k++] = idx[j++];
+    memcpy(idx, tmp, sizeof(int64_t) * (size_t)n);
+}
+
+static GenoList *sorted(GenoList *l, SortCtx *s, GenoLoc loc) {
+    int64_t n = geno_list_len(l);
+    GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
+    int64_t *idx = geno_alloc_atomic(sizeof(int64_t) * (size_t)(2 * n + 1));
+    geno_list_copy_out(l, 0, n, items);
+    for (int64_t i = 0; i < n; i++) idx[i] = i;
+    merge_sort(s, items, idx, idx + n, n);
+    GenoListBuilder b;
+    geno_list_builder_init(&b);
+    for (int64_t i = 0; i < n; i++) geno_list_builder_add(&b, items[idx[i]], loc);
+    return geno_list_builder_finish(&b);
+}
+
+GenoList *geno_list_sort(GenoList *l, GenoClosure *cmp, GenoLoc loc) {
+    SortCtx s = {cmp, NULL, NULL};
+    return sorted(l, &s, loc);
+}
+
+GenoList *geno_list_sort_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc) {
+    int64_t n = geno_list_len(l), i = 0;
+    GenoWord *keys = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
+    FOR_EACH(l, x, { keys[i++] = GENO_CALL1(key_fn, x); });
+    SortCtx s = {NULL, keys, key_type};
+    return sorted(l, &s, loc);
+}
+
+/* ---- structure ------------------------------------------------------------- */
+
+GenoList *geno_list_zip(GenoList *a, GenoList *b, GenoLoc loc) {
+    int64_t n = geno_list_len(a), m = geno_list_len(b);
+    if (m < n) n = m;
+    GenoListBuilder out;
+    geno_list_builder_init(&out);
+    for (int64_t i = 0; i < n; i++)
+        geno_list_builder_add(&out, (GenoWord)(uintptr_t)geno_tuple2(geno_list_get(a, i), geno_list_get(b, i)), loc);
+    return geno_list_builder_finish(&out);
+}
+
+GenoList *geno_list_enumerate(GenoList *l, GenoLoc loc) {
+    GenoListBuilder out;
+    geno_list_builder_init(&out);
+    int64_t i = 0;
+    FOR_EACH(l, x, {
+        geno_list_builder_add(&out, (GenoWord)(uintptr_t)geno_tuple2((GenoWord)GENO_INT_SMALL(i), x), loc);
+        i++;
+    });
+    return geno_list_builder_finish(&out);
+}
+
+GenoList *geno_list_flatten(GenoList *lists, GenoLoc loc) {
+    GenoListBuilder out;
+    geno_list_builder_init(&out);
+    FOR_EACH(lists, x, { geno_list_builder_add_list(&out, (GenoList *)(uintptr_t)x, loc); });
+    return geno_list_builder_finish(&out);
+}
+
+GenoList *geno_list_intersperse(GenoList *l, GenoWord sep, GenoLoc loc) {
+    GenoListBuilder out;
+    geno_list_builder_init(&out);
+    int first = 1;
+    FOR_EACH(l, x, {
+        if (!first) geno_list_builder_add(&out, sep, loc);
+        geno_list_builder_add(&out, x, loc);
+        first = 0;
+    });
+    return geno_list_builder_finish(&out);
+}
+
+GenoList *geno_list_chunks(GenoList *l, GenoInt size, GenoLoc loc) {
+    if (!GENO_INT_GT(size, GENO_INT_SMALL(0))) geno_raise("E499", loc, "list_chunk: chunk size must be positive");
+    int64_t n = geno_list_len(l);
+    GenoListBuilder out;
+    geno_list_builder_init(&out);
+    if (!GENO_INT_IS_SMALL(size)) {   /* bigger than any list: one chunk */
+        if (n) geno_list_builder_add(&out, (GenoWord)(uintptr_t)l, loc);
+        return geno_list_builder_finish(&out);
+    }
+    int64_t k = GENO_INT_VALUE(size);
+    for (int64_t i = 0; i < n; i += k) {
+        GenoList *c = geno_list_slice(l, GENO_INT_SMALL(i), GENO_INT_SMALL(i + k < n ? i + k : n));
+        geno_list_builder_add(&out, (GenoWord)(uintptr_t)c, loc);
+    }
+    return geno_list_builder_finish(&out);
+}
+
+/* Groups in first-seen key order: List[(K, List[T])]. */
+GenoList *geno_list_group_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc) {
+    int64_t n = geno_list_len(l), ngroups = 0;
+    GenoWord *keys = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
+    GenoListBuilder *groups = geno_alloc(sizeof(GenoListBuilder) * (size_t)(n + 1));
+    FOR_EACH(l, x, {
+        GenoWord k = GENO_CALL1(key_fn, x);
+        int64_t g = 0;
+        while (g < ngroups && !geno_equal(keys[g], k, key_type)) g++;
+        if (g == ngroups) {
+            keys[ngroups] = k;
+            geno_list_builder_init(&groups[ngroups++]);
+        }
+        geno_list_builder_add(&groups[g], x, loc);
+    });
+    GenoListBuilder out;
+    geno_list_builder_init(&out);
+    for (int64_t g = 0; g < ngroups; g++) {
+        GenoList *members = geno_list_builder_finish(&groups[g]);
+        geno_list_builder_add(&out, (GenoWord)(uintptr_t)geno_tuple2(keys[g], (GenoWord)(uintptr_t)members), loc);
+    }
+    return geno_list_builder_finish(&out);
+}
+
+/* Same elements with the same multiplicities (equality as `==`). */
+int geno_list_is_permutation(GenoList *a, GenoList *b, const GenoType *elem, GenoLoc loc) {
+    int64_t n = geno_list_len(a);
+    if (n > 100000 || geno_list_len(b) > 100000)
+        geno_raise("E499", loc, "is_permutation: list too large (max 100,000 elements)");
+    if (n != geno_list_len(b)) return 0;
+    char *used = geno_alloc_atomic((size_t)n + 1);
+    memset(used, 0, (size_t)n + 1);
+    FOR_EACH(a, x, {
+        int64_t j = 0;
+        while (j < n && (used[j] || !geno_equal(x, geno_list_get(b, j), elem))) j++;
+        if (j == n) return 0;
+        used[j] = 1;
+    });
+    return 1;
+}

@@ -1,0 +1,116 @@
+/* set.c — Geno's Set: a mutable hash set shared by reference.
+ *
+ * REPRESENTATION: the insertion-ordered hash table of hashtab.c (keys only).
+ * The reference's Set is a Python set; its order never shows, because
+ * printing and set_to_list sort the elements by the reference's sort key
+ * (order.c). So insertion order is kept only because the table keeps it.
+ *
+ * COSTS: add / remove / contains O(1) expected; size O(1); set_to_list and
+ * printing O(n log n); union O(|a| + |b|); intersection O(min(|a|, |b|)).
+ *
+ * Errors as the reference: growing past max_collection_size is E499
+ * "Set size exceeds limit (N > L)" (set_add when the element is new;
+ * set_from_list and set_union on the final size).
+ */
+#include "geno/rt.h"
+#include "hashtab.h"
+#include "list.h"
+#include "order.h"
+
+GenoSet *geno_set_new(void) { return geno_alloc(sizeof(GenoSet)); }
+
+int64_t geno_set_size(GenoSet *s) { return s->tab.count; }
+
+static void add(GenoSet *s, GenoWord v, const GenoType *et) {
+    uint64_t h = geno_tab_hash(v, et);
+    if (geno_tab_find(&s->tab, v, h, et, et) < 0) geno_tab_add(&s->tab, v, h, 0);
+}
+
+GenoSet *geno_set_from_list(GenoList *l, const GenoType *t, GenoLoc loc) {
+    GenoSet *s = geno_set_new();
+    int64_t n = geno_list_len(l);
+    geno_tab_reserve(&s->tab, n);
+    for (int64_t i = 0; i < n;) {
+        int64_t k;
+        const GenoWord *c = geno_list_chunk(l, i, &k);
+        for (int64_t j = 0; j < k; j++) add(s, c[j], t->params[0]);
+        i += k;
+    }
+    geno_check_collection_size("Set", s->tab.count, loc);
+    return s;
+}
+
+void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
+    const GenoType *et = t->params[0];
+    uint64_t h = geno_tab_hash(v, et);
+    if (geno_tab_find(&s->tab, v, h, et, et) >= 0) return;
+    geno_check_collection_size("Set", s->tab.count + 1, loc);
+    geno_tab_add(&s->tab, v, h, 0);
+}
+
+void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
+    const GenoType *et = t->params[0];
+    int64_t e = geno_tab_find(&s->tab, v, geno_tab_hash(v, et), et, et);
+    if (e >= 0) geno_tab_remove(&s->tab, e);
+}
+
+int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
+    const GenoType *et = t->params[0];
+    return geno_tab_find(&s->tab, v, geno_tab_hash(v, et), et, et) >= 0;
+}
+
+/* The elements sorted by the reference's order, in a scratch array. */
+GenoWord *geno_set_sorted(GenoSet *s, const GenoType *t) {
+    int64_t n = s->tab.count;
+    GenoWord *w = geno_alloc((size_t)(n ? n : 1) * sizeof(GenoWord));
+    geno_tab_keys(&s->tab, w);
+    geno_sort_values(w, n, t->params[0]);
+    return w;
+}
+
+GenoList *geno_set_to_list(GenoSet *s, const GenoType *t, GenoLoc loc) {
+    return geno_list_of(s->tab.count, geno_set_sorted(s, t), loc);
+}
+
+/* set_union(a, b): a's elements, then b's new ones (a Python set union; on
+ * equal elements such as 1 and 1.0 a's is kept). */
+GenoSet *geno_set_union(GenoSet *a, GenoSet *b, const GenoType *t, GenoLoc loc) {
+    const GenoType *et = t->params[0];
+    GenoSet *r = geno_set_new();
+    geno_tab_reserve(&r->tab, a->tab.count + b->tab.count);
+    for (int64_t e = 0; e < a->tab.used; e++)
+        if (a->tab.entries[e].hash != GENO_TAB_DEAD)
+            geno_tab_add(&r->tab, a->tab.entries[e].key, a->tab.entries[e].hash, 0);
+    for (int64_t e = 0; e < b->tab.used; e++) {
+        const GenoTabEntry *x = &b->tab.entries[e];
+        if (x->hash != GENO_TAB_DEAD && geno_tab_find(&r->tab, x->key, x->hash, et, et) < 0)
+            geno_tab_add(&r->tab, x->key, x->hash, 0);
+    }
+    geno_check_collection_size("Set", r->tab.count, loc);
+    return r;
+}
+
+/* set_intersection(a, b): walks the smaller set, keeps what the other has
+ * (Python keeps the smaller set's element objects; so do we). */
+GenoSet *geno_set_intersection(GenoSet *a, GenoSet *b, const GenoType *t) {
+    const GenoType *et = t->params[0];
+    GenoSet *small = a->tab.count <= b->tab.count ? a : b, *big = small == a ? b : a;
+    GenoSet *r = geno_set_new();
+    for (int64_t e = 0; e < small->tab.used; e++) {
+        const GenoTabEntry *x = &small->tab.entries[e];
+        if (x->hash != GENO_TAB_DEAD && geno_tab_find(&big->tab, x->key, x->hash, et, et) >= 0)
+            geno_tab_add(&r->tab, x->key, x->hash, 0);
+    }
+    return r;
+}
+
+/* Same size and every element of a is in b. */
+int geno_set_equal2(GenoSet *a, const GenoType *ta, GenoSet *b, const GenoType *tb) {
+    if (a->tab.count != b->tab.count) return 0;
+    for (int64_t e = 0; e < a->tab.used; e++) {
+        const GenoTabEntry *x = &a->tab.entries[e];
+        if (x->hash != GENO_TAB_DEAD && geno_tab_find(&b->tab, x->key, x->hash, tb->params[0], ta->params[0]) < 0)
+            return 0;
+    }
+    return 1;
+}
