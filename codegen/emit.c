@@ -156,10 +156,12 @@ static void line_directive(Emitter *em, SrcLoc loc) {
 
 static void emit_return(Emitter *em, Stmt *s) {
     if (!s->value) {
-        emit_line(em, "{ GENO_LEAVE(); return 0; }");
+        emit_line(em, "{ %sGENO_LEAVE(); return 0; }", pop_frames_for(em, 0));
         return;
     }
-    char *v = emit_expr(em, s->value);
+    char *v = emit_expr_as(em, s->value, em->cur_ret);
+    char *pops = pop_frames_for(em, 0);
+    if (*pops) emit_line(em, "%s", pops);
     if (em->in_lambda)   /* closure ABI: the result travels as a word */
         emit_line(em, "{ GenoWord r_ = %s; GENO_LEAVE(); return r_; }", to_word(em->cur_ret, v));
     else
@@ -168,6 +170,10 @@ static void emit_return(Emitter *em, Stmt *s) {
 
 /* Declares local `v` initialised with C expression `init`. */
 static void declare_local(Emitter *em, Sym *v, const char *init) {
+    if (v->is_mutable && em->volatile_vars && !is_boxed(v)) {   /* survives a longjmp (emit_try.c) */
+        emit_line(em, "%s volatile %s = %s;", c_type(v->ty), local_name(v), init);
+        return;
+    }
     if (is_boxed(v)) {
         emit_line(em, "%s *%s = geno_alloc(sizeof(%s));", c_type(v->ty), local_name(v), c_type(v->ty));
         emit_line(em, "*%s = %s;", local_name(v), init);
@@ -179,7 +185,7 @@ static void declare_local(Emitter *em, Sym *v, const char *init) {
 static void emit_let(Emitter *em, Stmt *s) {
     Sym *v = s->sym;
     if (!s->names.len) {
-        declare_local(em, v, emit_expr(em, s->value));
+        declare_local(em, v, emit_expr_as(em, s->value, v->ty));
         return;
     }
     /* let (a, b): (A, B) = value — the hidden tuple local, then each part. */
@@ -219,6 +225,9 @@ static void emit_stmt(Emitter *em, Stmt *s) {
     case ST_ASSIGN:
         emit_line(em, "%s = %s;", local_ref(em, s->sym), emit_expr(em, s->value));
         return;
+    case ST_INDEX_ASSIGN:
+        emit_line(em, "%s", emit_index_assign(em, s));
+        return;
     case ST_FIELD_ASSIGN:
         emit_line(em, "%s", emit_field_assign(em, s));
         return;
@@ -241,21 +250,28 @@ static void emit_stmt(Emitter *em, Stmt *s) {
     case ST_WHILE:
         emit_line(em, "while (%s) {", emit_expr(em, s->cond));
         em->indent++;
+        em->loop_depth++;
         emit_block(em, &s->body);
+        em->loop_depth--;
         em->indent--;
         emit_line(em, "}");
         return;
     case ST_FOR:
+        em->loop_depth++;
         emit_for(em, s);
+        em->loop_depth--;
+        return;
+    case ST_TRY:
+        emit_try(em, s);
         return;
     case ST_RETURN:
         emit_return(em, s);
         return;
     case ST_BREAK:
-        emit_line(em, "break;");
+        emit_line(em, "%sbreak;", pop_frames_for(em, em->loop_depth));
         return;
     case ST_CONTINUE:
-        emit_line(em, "continue;");
+        emit_line(em, "%scontinue;", pop_frames_for(em, em->loop_depth));
         return;
     case ST_EXPR:
         emit_line(em, "(void)(%s);", emit_expr(em, s->value));
@@ -290,6 +306,9 @@ static void emit_func(Emitter *em, Def *f) {
     em->cur_func = f;
     em->cur_ret = s->ty->ret;
     em->in_lambda = false;
+    em->loop_depth = 0;
+    em->tries.len = 0;
+    em->volatile_vars = has_try(&f->body);
     em->last_line = 0;
     line_directive(em, f->loc);
     emit_line(em, "%s {", signature(f));

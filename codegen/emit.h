@@ -14,6 +14,11 @@
 #include "codegen.h"
 
 typedef struct {
+    int id;             /* tf_<id> */
+    int loop_depth;     /* loops open when the try began */
+} TryScope;
+
+typedef struct {
     Diags *d;
     const char *path;
     StrBuf head;        /* type descriptors, string literals, prototypes */
@@ -27,6 +32,9 @@ typedef struct {
     bool in_lambda;     /* returns convert to a word (closure ABI) */
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
     VEC(char *) tramp_keys;  /* functions that already have a trampoline */
+    VEC(TryScope) tries;     /* try bodies open in the current function */
+    int loop_depth;          /* loops open in the current function */
+    bool volatile_vars;      /* the function has a try: `var`s are volatile */
 } Emitter;
 
 /* emit_expr.c */
@@ -35,6 +43,7 @@ char *c_type(Type *t);                          /* "GenoInt", "GenoStr *", ... *
 char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
+char *emit_index_assign(Emitter *em, Stmt *s);  /* one C statement */
 
 /* emit.c */
 char *type_desc(Emitter *em, Type *t);          /* "&geno_t_int", "&td_3" */
@@ -61,6 +70,15 @@ char *emit_match_expr(Emitter *em, Expr *e);
 
 /* emit_builtins.c */
 char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a builtin */
+
+/* emit_try.c */
+bool has_try(StmtList *body);
+char *pop_frames_for(Emitter *em, int loop_level);  /* "geno_try_pop(...); " or "" */
+void emit_try(Emitter *em, Stmt *s);
+char *emit_throw(Emitter *em, Expr *e, Type *as);   /* as: the C type the context needs */
+char *emit_propagate(Emitter *em, Expr *e);
+char *emit_list_comp(Emitter *em, Expr *e);
+char *emit_expr_as(Emitter *em, Expr *e, Type *as); /* emit_expr; a throw gets type `as` */
 
 /* emit_closure.c */
 char *emit_lambda(Emitter *em, Expr *e);

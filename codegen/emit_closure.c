@@ -44,7 +44,14 @@ char *emit_lambda(Emitter *em, Expr *e) {
     StrBuf saved_body = em->body;
     int saved_indent = em->indent, saved_line = em->last_line;
     Type *saved_ret = em->cur_ret;
-    bool saved_in_lambda = em->in_lambda;
+    bool saved_in_lambda = em->in_lambda, saved_volatile = em->volatile_vars;
+    int saved_loops = em->loop_depth, saved_tries = em->tries.len;
+    TryScope *saved_try_items = em->tries.items;
+    int saved_try_cap = em->tries.cap;
+    em->tries.items = NULL;   /* the lambda's own try frames, none open yet */
+    em->tries.len = em->tries.cap = 0;
+    em->loop_depth = 0;
+    em->volatile_vars = e->a ? false : has_try(&e->body);
     em->body = (StrBuf){0};
     em->indent = 0;
     em->last_line = 0;
@@ -83,6 +90,11 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->last_line = saved_line;
     em->cur_ret = saved_ret;
     em->in_lambda = saved_in_lambda;
+    em->volatile_vars = saved_volatile;
+    em->loop_depth = saved_loops;
+    em->tries.items = saved_try_items;
+    em->tries.len = saved_tries;
+    em->tries.cap = saved_try_cap;
 
     /* The closure value: the lifted function and the captured words. */
     int n = lam->captures.len;

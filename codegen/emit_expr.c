@@ -283,8 +283,35 @@ static char *emit_ident(Emitter *em, Expr *e) {
 
 static char *emit_index(Emitter *em, Expr *e) {
     char *a = emit_expr(em, e->a), *i = emit_expr(em, e->b), *L = loc_arg(e->loc);
-    if (ty_is(e->a->ty, TY_STRING)) return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
-    return from_word(e->ty, xasprintf("geno_list_index(%s, %s, %s)", a, i, L));
+    Type *t = ty_resolve(e->a->ty);
+    switch (t->kind) {
+    case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
+    case TY_LIST: return from_word(e->ty, xasprintf("geno_list_index(%s, %s, %s)", a, i, L));
+    case TY_ARRAY: return from_word(e->ty, xasprintf("geno_array_index(%s, %s, %s)", a, i, L));
+    case TY_MAP:
+        return from_word(e->ty, xasprintf("geno_map_index(%s, %s, %s, %s)", a, to_word(e->b->ty, i),
+                                          type_desc(em, t), L));
+    default:
+        emit_unsupported(em, e->loc, "this index");
+        return xstrdup("0");
+    }
+}
+
+/* target[index] = value on an Array, Vec or MutableMap (a statement). */
+char *emit_index_assign(Emitter *em, Stmt *s) {
+    Type *t = ty_resolve(s->target->ty);
+    char *a = emit_expr(em, s->target), *i = emit_expr(em, s->index), *L = loc_arg(s->loc);
+    char *v = to_word(t->kind == TY_MUTMAP ? t->args[1] : t->args[0], emit_expr(em, s->value));
+    switch (t->kind) {
+    case TY_ARRAY: return xasprintf("geno_array_index_set(%s, %s, %s, %s);", a, i, v, L);
+    case TY_VEC: return xasprintf("geno_vec_index_set(%s, %s, %s, %s);", a, i, v, L);
+    case TY_MUTMAP:
+        return xasprintf("geno_mutable_map_set(%s, %s, %s, %s, %s);", a, to_word(s->index->ty, i), v,
+                         type_desc(em, t), L);
+    default:
+        emit_unsupported(em, s->loc, "this index assignment");
+        return xstrdup("");
+    }
 }
 
 /* ---- dispatch ------------------------------------------------------------ */
@@ -304,6 +331,9 @@ static char *emit_expr_raw(Emitter *em, Expr *e) {
     case EX_WITH: return emit_with(em, e);
     case EX_MATCH: return emit_match_expr(em, e);
     case EX_LAMBDA: return emit_lambda(em, e);
+    case EX_THROW: return emit_throw(em, e, NULL);
+    case EX_PROPAGATE: return emit_propagate(em, e);
+    case EX_LIST_COMP: return emit_list_comp(em, e);
     case EX_LIST: return emit_list(em, e);
     case EX_BINARY: return emit_binary(em, e);
     case EX_UNARY: return emit_unary(em, e);
@@ -321,4 +351,9 @@ char *emit_expr(Emitter *em, Expr *e) {
     char *v = emit_expr_raw(em, e);
     if (e->aux & AUX_TO_FLOAT) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
     return v;
+}
+
+char *emit_expr_as(Emitter *em, Expr *e, Type *as) {
+    if (e->kind == EX_THROW) return emit_throw(em, e, as);
+    return emit_expr(em, e);
 }

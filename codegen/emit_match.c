@@ -182,7 +182,7 @@ char *emit_match_expr(Emitter *em, Expr *e) {
         pattern_code(em, arm->pattern, t, m, &a);
         sb_printf(&sb, "if (%s) { %s", a.cond.len ? a.cond.buf : "1", a.binds.len ? a.binds.buf : "");
         if (arm->guard) sb_printf(&sb, "if (%s) { ", emit_expr(em, arm->guard));
-        sb_printf(&sb, "r_%d = %s; goto match_end_%d; ", id, emit_expr(em, arm->value), id);
+        sb_printf(&sb, "r_%d = %s; goto match_end_%d; ", id, emit_expr_as(em, arm->value, e->ty), id);
         if (arm->guard) sb_puts(&sb, "} ");
         sb_puts(&sb, "} ");
         if (!arm->guard && irrefutable(arm->pattern, t)) covered = true;

@@ -19,8 +19,13 @@
  */
 #include "check_int.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "parser.h"
 
@@ -696,8 +701,259 @@ static char *dir_of(const char *path) {
 
 static VEC(const char *) importing;
 
+/* ---- module files: the reference's lookup order ---------------------------
+ * For `import Foo` from a file in directory D (made absolute):
+ *   1. D/Foo.geno;
+ *   2. genoc's own std library: $GENOC_STD, else the compile-time
+ *      GENOC_STD_DIR (std/ in the source tree);
+ *   3. geno_modules/<Foo or foo-kebab>/ under the project root (the nearest
+ *      ancestor of D with a geno.toml): <Foo>.geno, <kebab>.geno, or the
+ *      dependency's geno.toml `entrypoint`;
+ *   4. a case-insensitive match for Foo.geno in D (two matches: E204
+ *      "ambiguous").
+ * The file found must lie under D, the std dir or the project's
+ * geno_modules (which may not be a symlink); otherwise, or when nothing is
+ * found, E204 "not found". (The reference's dependency-private module names
+ * for modules imported from inside a geno_modules package are not modelled.) */
+
+static const char *std_dir(void) {
+    const char *e = getenv("GENOC_STD");
+    if (e && *e) return e;
+#ifdef GENOC_STD_DIR
+    return GENOC_STD_DIR;
+#else
+    return NULL;
+#endif
+}
+
+static bool is_file(const char *p) {
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool is_dir(const char *p) {
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static char *abs_path(const char *p) {
+    char *r = realpath(p, NULL);
+    return r ? r : xstrdup(p);
+}
+
+/* `root` equals `path` or is one of its ancestors (both absolute, resolved). */
+static bool path_under(const char *path, const char *root) {
+    size_t n = strlen(root);
+    if (n && root[n - 1] == '/') n--;
+    return strncmp(path, root, n) == 0 && (path[n] == 0 || path[n] == '/');
+}
+
+static char *project_root(const char *dir) {
+    char *cur = abs_path(dir);
+    for (;;) {
+        char *toml = xasprintf("%s/geno.toml", cur);
+        bool found = access(toml, F_OK) == 0;
+        free(toml);
+        if (found) return cur;
+        char *slash = strrchr(cur, '/');
+        if (!slash) return NULL;
+        if (slash == cur) {
+            if (cur[1] == 0) return NULL;
+            cur[1] = 0;
+        } else {
+            *slash = 0;
+        }
+    }
+}
+
+/* The one file in `dir` named like `name`.geno ignoring case (NULL if none). */
+static char *find_case_insensitive(Checker *c, const char *name, const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return NULL;
+    char *target = xasprintf("%s.geno", name);
+    VEC(char *) matches = {0};
+    struct dirent *ent;
+    while ((ent = readdir(d))) {
+        if (strcasecmp(ent->d_name, target) != 0) continue;
+        char *p = xasprintf("%s/%s", dir, ent->d_name);
+        if (is_file(p)) vec_push(&matches, p);
+    }
+    closedir(d);
+    if (!matches.len) return NULL;
+    if (matches.len > 1) {
+        /* names sorted, as the reference lists them */
+        for (int i = 0; i < matches.len; i++)
+            for (int k = i + 1; k < matches.len; k++)
+                if (strcmp(strrchr(matches.items[k], '/'), strrchr(matches.items[i], '/')) < 0) {
+                    char *t = matches.items[i];
+                    matches.items[i] = matches.items[k];
+                    matches.items[k] = t;
+                }
+        StrBuf sb = {0};
+        for (int i = 0; i < matches.len; i++) sb_printf(&sb, "%s%s", i ? ", " : "", strrchr(matches.items[i], '/') + 1);
+        check_fatal(c, "E204", (SrcLoc){0},
+                    "Module '%s' is ambiguous: multiple files match case-insensitively (%s). Rename one file so only "
+                    "a single case variant exists.",
+                    name, sb.buf);
+    }
+    return matches.items[0];
+}
+
+static char *pascal_to_kebab(const char *name) {
+    StrBuf sb = {0};
+    for (const char *p = name; *p; p++) {
+        if (isupper((unsigned char)*p) && sb.len) sb_printf(&sb, "-");
+        sb_printf(&sb, "%c", tolower((unsigned char)*p));
+    }
+    return sb.buf ? sb.buf : xstrdup("");
+}
+
+/* geno_modules/<dir_name>: exact name first, else the single case-insensitive match. */
+static char *dependency_dir(const char *modules_root, const char *dir_name) {
+    DIR *d = opendir(modules_root);
+    if (!d) return NULL;
+    char *exact = NULL, *ci = NULL;
+    int nci = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d))) {
+        if (!strcmp(ent->d_name, ".") || !strcmp(ent->d_name, "..")) continue;
+        char *p = xasprintf("%s/%s", modules_root, ent->d_name);
+        if (!is_dir(p)) continue;
+        if (strcmp(ent->d_name, dir_name) == 0) exact = p;
+        else if (strcasecmp(ent->d_name, dir_name) == 0) {
+            ci = p;
+            nci++;
+        }
+    }
+    closedir(d);
+    return exact ? exact : nci == 1 ? ci : NULL;
+}
+
+/* The top-level `entrypoint = "Name"` of a geno.toml (before any [section]). */
+static char *manifest_entrypoint(const char *toml_path) {
+    char *src = read_file(toml_path, NULL);
+    if (!src) return NULL;
+    for (char *line = src; line && *line;) {
+        char *nl = strchr(line, '\n');
+        if (nl) *nl = 0;
+        while (*line == ' ' || *line == '\t') line++;
+        if (*line == '[') return NULL;
+        if (strncmp(line, "entrypoint", 10) == 0) {
+            char *q = strchr(line, '"');
+            char *q2 = q ? strchr(q + 1, '"') : NULL;
+            if (q2 && q2 > q + 1) {
+                for (char *p = q + 1; p < q2; p++)
+                    if (!isalnum((unsigned char)*p) && *p != '_') return NULL;
+                return xstrndup(q + 1, q2 - q - 1);
+            }
+            return NULL;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    return NULL;
+}
+
+static char *find_in_geno_modules(Checker *c, const char *name, const char *base_dir) {
+    char *root = project_root(base_dir);
+    if (!root) return NULL;
+    char *modules_root = xasprintf("%s/geno_modules", root);
+    struct stat st;
+    if (lstat(modules_root, &st) == 0 && S_ISLNK(st.st_mode))
+        check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
+    const char *dirs[2] = {name, pascal_to_kebab(name)};
+    int ndirs = strcmp(dirs[0], dirs[1]) == 0 ? 1 : 2;
+    for (int i = 0; i < ndirs; i++) {
+        char *dep = dependency_dir(modules_root, dirs[i]);
+        if (!dep) continue;
+        char *cand = xasprintf("%s/%s.geno", dep, name);
+        if (access(cand, F_OK) == 0) return cand;
+        if (i == 1) {
+            cand = xasprintf("%s/%s.geno", dep, dirs[i]);
+            if (access(cand, F_OK) == 0) return cand;
+        }
+        char *toml = xasprintf("%s/geno.toml", dep);
+        char *entry = access(toml, F_OK) == 0 ? manifest_entrypoint(toml) : NULL;
+        if (entry) {
+            cand = xasprintf("%s/%s.geno", dep, entry);
+            if (access(cand, F_OK) == 0) return cand;
+        }
+    }
+    return NULL;
+}
+
+static char *resolve_module_path(Checker *c, const char *name, const char *base_dir) {
+    if (strchr(name, '/') || strchr(name, '\\') || strstr(name, ".."))
+        check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
+    char *path = xasprintf("%s/%s.geno", base_dir, name);
+    if (access(path, F_OK) != 0) {
+        path = NULL;
+        const char *sd = std_dir();
+        if (sd) {
+            char *cand = xasprintf("%s/%s.geno", sd, name);
+            if (access(cand, F_OK) == 0) path = cand;
+        }
+        if (!path) path = find_in_geno_modules(c, name, base_dir);
+        if (!path) path = find_case_insensitive(c, name, base_dir);
+        if (!path)
+            check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name,
+                        base_dir);
+    }
+    char *resolved = abs_path(path);
+    bool ok = path_under(resolved, base_dir);
+    const char *sd = std_dir();
+    if (!ok && sd) ok = path_under(resolved, abs_path(sd));
+    char *root = project_root(base_dir);
+    if (!ok && root) ok = path_under(resolved, abs_path(xasprintf("%s/geno_modules", root)));
+    if (!ok) check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
+    return resolved;
+}
+
+/* A module loaded from the std library: genoc's std dir, or (as the
+ * reference decides it) a file whose directory is .../geno/std. */
+static bool is_std_module(const char *path) {
+    const char *sd = std_dir();
+    if (sd && path_under(path, abs_path(sd))) return true;
+    char *dir = dir_of(path);
+    const char *base = strrchr(dir, '/');
+    if (!base || strcmp(base, "/std") != 0) return false;
+    char *up = xstrndup(dir, base - dir);
+    const char *b2 = strrchr(up, '/');
+    return b2 && strcmp(b2, "/geno") == 0;
+}
+
+/* The reference gives these thin std wrappers the generic signature of the
+ * builtin they forward to (so `List.map` works on any list), keeping the
+ * wrapper's parameter names. */
+static const char *std_forwarder(const char *module, const char *func) {
+    static const char *const table[][3] = {
+        {"List", "zip", "list_zip"}, {"List", "enumerate", "list_enumerate"}, {"List", "flatten", "list_flatten"},
+        {"List", "chunk", "list_chunk"}, {"List", "take", "list_take"}, {"List", "drop", "list_drop"},
+        {"List", "find", "list_find"}, {"List", "find_index", "list_find_index"}, {"List", "all", "list_all"},
+        {"List", "any", "list_any"}, {"List", "fold_right", "list_fold_right"},
+        {"List", "intersperse", "list_intersperse"}, {"List", "group_by", "list_group_by"},
+        {"List", "length", "list_length"}, {"List", "map", "list_map"}, {"List", "filter", "list_filter"},
+        {"Map", "from_list", "map_from_list"}, {"Map", "merge", "map_merge"}, {"Map", "filter_map", "map_filter_map"},
+        {"Map", "map_values", "map_map_values"}, {"Map", "entries", "map_entries"},
+        {"Map", "from_entries", "map_from_entries"}, {"Map", "get", "map_get"}, {"Map", "insert", "map_insert"},
+        {"Option", "map", "option_map"}, {"Option", "and_then", "option_and_then"},
+        {"Option", "unwrap_or", "option_unwrap_or"}, {"Option", "is_some", "option_is_some"},
+        {"Option", "is_none", "option_is_none"}, {"Option", "flatten", "option_flatten"},
+        {"Option", "to_result", "option_to_result"},
+        {"Result", "map", "result_map"}, {"Result", "map_err", "result_map_err"},
+        {"Result", "and_then", "result_and_then"}, {"Result", "unwrap_or", "result_unwrap_or"},
+        {"Result", "is_ok", "result_is_ok"}, {"Result", "is_err", "result_is_err"},
+        {"Result", "to_option", "result_to_option"},
+        {"Math", "abs", "math_abs"}, {"Math", "min", "math_min"}, {"Math", "max", "math_max"},
+        {"Math", "clamp", "math_clamp"},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i][0], module) == 0 && strcmp(table[i][1], func) == 0) return table[i][2];
+    return NULL;
+}
+
 static void load_import(Checker *c, Def *imp, const char *base_dir) {
     const char *name = imp->name;
+    char *path = resolve_module_path(c, name, base_dir);
     for (int i = 0; i < importing.len; i++)
         if (strcmp(importing.items[i], name) == 0)
             check_fatal(c, "E204", (SrcLoc){0}, "Circular import detected: module '%s' is already being resolved", name);
@@ -706,11 +962,7 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
             c->modules.items[i]->qualified_only = false;
             return;
         }
-    char *path = xasprintf("%s/%s.geno", base_dir, name);
     char *src = read_file(path, NULL);
-    /* TODO(std): the reference also searches its std library (List, Map,
-     * Math, Option, Result, String, Path, DateTime); genoc must ship its own
-     * std modules before those imports can work. */
     if (!src) check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
     diag_register_source(path, src);
     Diags pd = {0};
@@ -746,10 +998,14 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
         Def *d = mp->defs.items[i];
         if (d->kind == DEF_TYPE && !(has_exports && !d->exported)) collect_type(c, d, mine.items[k++]);
     }
+    bool is_std = is_std_module(path);
     for (int i = 0; i < mp->defs.len; i++) {
         Def *d = mp->defs.items[i];
         if (d->kind != DEF_FUNC || (has_exports && !d->exported)) continue;
-        vec_push(&m->funcs, new_func_sym(d, func_sig(c, d)));
+        Type *ft = func_sig(c, d);
+        const char *fw = is_std ? std_forwarder(name, d->name) : NULL;
+        Type *bt = fw ? builtin_type(fw, NULL, NULL) : NULL;
+        vec_push(&m->funcs, new_func_sym(d, bt ? bt : ft));
     }
     vec_push(&c->modules, m);
 }
@@ -780,7 +1036,7 @@ static void check_bodies(Checker *c) {
 void check_default_types(Program *p);
 
 static void run_checks(Checker *c, Program *p) {
-    char *base = dir_of(p->path);
+    char *base = abs_path(dir_of(p->path));
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_IMPORT) load_import(c, p->defs.items[i], base);
     bool has_main = false, init = false, update = false, render = false;
@@ -819,7 +1075,10 @@ static void run_checks(Checker *c, Program *p) {
             ERR(c, "E309", d->loc, "Duplicate function definition: '%s'", d->name);
             continue;
         }
-        vec_push(&c->funcs, new_func_sym(d, func_sig(c, d)));
+        Type *ft = func_sig(c, d);
+        for (int k = 0; k < ft->nargs; k++) check_keyed_collections(c, ft->args[k], d->loc);
+        check_keyed_collections(c, d->is_async ? ty_resolve(ft->ret)->args[0] : ft->ret, d->loc);
+        vec_push(&c->funcs, new_func_sym(d, ft));
     }
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_IMPL) check_impl_decl(c, p->defs.items[i]);

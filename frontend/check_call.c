@@ -339,7 +339,9 @@ Type *check_call(Checker *c, Expr *e) {
         vec_push(&e->elems, v);
     }
     if (never) return t_never();
-    return use_subs ? apply_subs(ft->ret, &subs) : ft->ret;
+    Type *result = use_subs ? apply_subs(ft->ret, &subs) : ft->ret;
+    check_keyed_collections(c, result, e->loc);
+    return result;
 }
 
 /* ---- pipelines -------------------------------------------------------------- */

@@ -150,6 +150,8 @@ const char *valid_effects_list(void);
 Sym *builtin_sym(const char *name);
 Type *builtin_type(const char *name, const char ***params, int *nparams);
 Type *parse_sig(const char *sig);
+bool is_hashable(Type *t);
+void check_keyed_collections(Checker *c, Type *t, SrcLoc loc);
 
 /* check_expr.c */
 Type *check_expr(Checker *c, Expr *e);

@@ -502,6 +502,70 @@ bool strict_compat(Checker *c, Type *exp, Type *act) {
 
 /* ---- resolving annotations ------------------------------------------------ */
 
+/* ---- hashable keys ----------------------------------------------------------
+ * The reference's rule for Map/MutableMap keys and Set elements: primitives,
+ * type variables, Any and Never are hashable; tuples, Option and Result when
+ * their members are; a user (or built-in) ADT when every field of every
+ * variant is, with its type arguments substituted (a type being checked
+ * recursively counts as hashable, and so does one whose fields are not
+ * collected yet). Lists, arrays, vecs, maps, sets, functions and Async are
+ * not. */
+
+typedef struct SeenAdt {
+    const char *name;
+    struct SeenAdt *next;
+} SeenAdt;
+
+static bool hashable_rec(Type *t, SeenAdt *seen) {
+    t = ty_resolve(t);
+    switch (t->kind) {
+    case TY_ERROR: case TY_NEVER: case TY_VAR: case TY_PARAM:
+    case TY_INT: case TY_FLOAT: case TY_BOOL: case TY_STRING: case TY_UNIT:
+        return true;
+    case TY_TUPLE:
+        for (int i = 0; i < t->nargs; i++)
+            if (!hashable_rec(t->args[i], seen)) return false;
+        return true;
+    case TY_ADT: {
+        AdtInfo *a = t->adt;
+        if (!a) return true;
+        for (SeenAdt *s = seen; s; s = s->next)
+            if (strcmp(s->name, a->name) == 0) return true;
+        SeenAdt me = {a->name, seen};
+        for (int v = 0; v < a->nvariants; v++) {
+            AdtVariant *av = &a->variants[v];
+            if (!av->field_types) return true; /* not collected yet */
+            for (int f = 0; f < av->nfields; f++) {
+                Type *ft = av->field_types[f];
+                if (t->nargs) ft = ty_subst(ft, t->nargs, t->args);
+                if (!hashable_rec(ft, &me)) return false;
+            }
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+bool is_hashable(Type *t) { return hashable_rec(t, NULL); }
+
+static void check_hashable(Checker *c, const char *coll, const char *role, Type *key, SrcLoc loc) {
+    if (!is_hashable(key)) ERR(c, "E300", loc, "%s %s type must be hashable, got %s", coll, role, tstr(key));
+}
+
+/* Every Map/MutableMap/Set inside `t` (the reference's
+ * _validate_keyed_collection_type). */
+void check_keyed_collections(Checker *c, Type *t, SrcLoc loc) {
+    t = ty_resolve(t);
+    if (t->kind == TY_MAP) check_hashable(c, "Map", "key", t->args[0], loc);
+    else if (t->kind == TY_MUTMAP) check_hashable(c, "MutableMap", "key", t->args[0], loc);
+    else if (t->kind == TY_SET) check_hashable(c, "Set", "element", t->args[0], loc);
+    if (t->kind == TY_ADT && t->adt && !t->adt->builtin && t->nargs == 0) return;
+    for (int i = 0; i < t->nargs; i++) check_keyed_collections(c, t->args[i], loc);
+    if (t->kind == TY_FUNC && t->ret) check_keyed_collections(c, t->ret, loc);
+}
+
 static const char *builtin_type_names[] = {
     "Int", "Float", "Bool", "String", "Unit", "List", "Array", "Option", "Result",
     "Map", "MutableMap", "Vec", "Set", "Async", NULL,
@@ -553,6 +617,9 @@ static Type *resolve_name(Checker *c, TypeExpr *te) {
         Type *args[2];
         for (int j = 0; j < n; j++) args[j] = resolve_type(c, te->args.items[j]);
         if (param[i].k == TY_ADT) return ty_adt(strcmp(name, "Option") == 0 ? adt_option() : adt_result(), n, args);
+        if (param[i].k == TY_MAP) check_hashable(c, "Map", "key", args[0], te->loc);
+        if (param[i].k == TY_MUTMAP) check_hashable(c, "MutableMap", "key", args[0], te->loc);
+        if (param[i].k == TY_SET) check_hashable(c, "Set", "element", args[0], te->loc);
         return ty_new(param[i].k, n, args);
     }
     Def *al = find_alias(c, name);
@@ -573,7 +640,9 @@ static Type *resolve_name(Checker *c, TypeExpr *te) {
         Subs s = {0};
         for (int i = 0; i < np; i++) subs_set(&s, al->type_params.items[i], resolve_type(c, te->args.items[i]));
         c->resolving_aliases.len--;
-        return apply_subs(t, &s);
+        t = apply_subs(t, &s);
+        check_keyed_collections(c, t, te->loc);
+        return t;
     }
     AdtInfo *adt = find_adt(c, name);
     if (adt) {

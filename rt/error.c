@@ -129,3 +129,61 @@ void geno_depth_exceeded(GenoLoc loc) {
                      "Maximum recursion depth exceeded (%lld). Check for infinite recursion or increase the limit.",
                      (long long)geno_max_depth);
 }
+
+/* ---- catch clauses (emitted try/catch) ------------------------------------ */
+
+/* Python's repr of a value inside a thrown constructor: what the reference
+ * binds to `catch e: String` for a thrown ADT (`Bad(msg: 'oops')`). */
+static void py_repr(GenoBuf *b, GenoWord v, const GenoType *t) {
+    if (t->kind == GT_STRING) {
+        const GenoStr *s = (const GenoStr *)(uintptr_t)v;
+        int has_single = memchr(s->data, '\'', (size_t)s->len) != NULL;
+        int has_double = memchr(s->data, '"', (size_t)s->len) != NULL;
+        char q = has_single && !has_double ? '"' : '\'';
+        geno_buf_add_ascii(b, &q, 1);
+        for (int64_t i = 0; i < s->len; i++) {
+            unsigned char c = (unsigned char)s->data[i];
+            char esc[8];
+            if (c == '\\' || c == (unsigned char)q) { esc[0] = '\\'; esc[1] = (char)c; geno_buf_add_ascii(b, esc, 2); }
+            else if (c == '\n') geno_buf_add_ascii(b, "\\n", 2);
+            else if (c == '\r') geno_buf_add_ascii(b, "\\r", 2);
+            else if (c == '\t') geno_buf_add_ascii(b, "\\t", 2);
+            else if (c < 0x20 || c == 0x7f) { int n = snprintf(esc, sizeof esc, "\\x%02x", c); geno_buf_add_ascii(b, esc, n); }
+            else geno_buf_add_ascii(b, (const char *)&s->data[i], 1);
+        }
+        geno_buf_add_ascii(b, &q, 1);
+    } else if (t->kind == GT_BOOL) {
+        geno_buf_add_ascii(b, v ? "True" : "False", v ? 4 : 5);
+    } else if (t->kind == GT_ADT) {
+        const GenoAdt *a = (const GenoAdt *)(uintptr_t)v;
+        const GenoVariant *var = &t->variants[a->tag];
+        geno_buf_add_ascii(b, var->name, (int64_t)strlen(var->name));
+        if (!var->nfields) return;
+        geno_buf_add_ascii(b, "(", 1);
+        for (int i = 0; i < var->nfields; i++) {
+            if (i) geno_buf_add_ascii(b, ", ", 2);
+            geno_buf_add_ascii(b, var->field_names[i], (int64_t)strlen(var->field_names[i]));
+            geno_buf_add_ascii(b, ": ", 2);
+            py_repr(b, a->fields[i], var->field_types[i]);
+        }
+        geno_buf_add_ascii(b, ")", 1);
+    } else {
+        geno_write_value(b, v, t, 0);
+    }
+}
+
+GenoStr *geno_caught_text(GenoTryFrame *f) {
+    if (!f->thrown_type) return f->message;
+    GenoBuf *b = geno_buf_new();
+    py_repr(b, f->thrown, f->thrown_type);
+    return geno_buf_to_str(b);
+}
+
+int geno_caught_is(GenoTryFrame *f, const char *adt_name) {
+    return f->thrown_type && f->thrown_type->kind == GT_ADT && f->thrown_type->name &&
+           strcmp(f->thrown_type->name, adt_name) == 0;
+}
+
+void geno_reraise(GenoTryFrame *f) {
+    unwind(f->fatal, f->code, f->loc, f->message, f->thrown, f->thrown_type);
+}

@@ -284,3 +284,15 @@ int geno_list_is_permutation(GenoList *a, GenoList *b, const GenoType *elem, Gen
     });
     return 1;
 }
+
+/* map_filter_map(map, (K, V) -> Bool): the kept entries, in order. */
+GenoMap *geno_map_filter(GenoMap *m, GenoClosure *pred, const GenoType *t, GenoLoc loc) {
+    GenoList *keys = geno_map_keys(m), *vals = geno_map_values(m);
+    GenoMap *out = geno_map_empty();
+    int64_t n = geno_list_len(keys);
+    for (int64_t i = 0; i < n; i++) {
+        GenoWord k = geno_list_get(keys, i), v = geno_list_get(vals, i);
+        if (GENO_CALL2(pred, k, v)) out = geno_map_insert(out, k, v, t, loc);
+    }
+    return out;
+}

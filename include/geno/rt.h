@@ -320,6 +320,12 @@ _Noreturn void geno_raise_fatal(const char *code, GenoLoc loc, const char *fmt, 
  * value is carried in the frame (thrown, thrown_type) with the message
  * "Uncaught throw: <repr of v>", which is what an uncaught one reports. */
 _Noreturn void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc);
+/* In a catch handler: the text `catch e: String` binds (the message, or a
+ * thrown constructor's Python-style repr as the reference shows it); whether
+ * a thrown value is of ADT `name`; and re-raising what the frame caught. */
+GenoStr *geno_caught_text(GenoTryFrame *f);
+int geno_caught_is(GenoTryFrame *f, const char *adt_name);
+_Noreturn void geno_reraise(GenoTryFrame *f);
 
 /* ==== string, numeric and path builtins (rt/strlib.c, rt/unicode.c,
  * rt/numlib.c; appended by the strlib work) ================================
@@ -646,6 +652,7 @@ GenoList *geno_list_intersperse(GenoList *l, GenoWord sep, GenoLoc loc);
 GenoList *geno_list_chunks(GenoList *l, GenoInt size, GenoLoc loc);     /* list_chunk */
 GenoList *geno_list_group_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc);
 int geno_list_is_permutation(GenoList *a, GenoList *b, const GenoType *elem, GenoLoc loc);
+GenoMap *geno_map_filter(GenoMap *m, GenoClosure *pred, const GenoType *t, GenoLoc loc);
 /* ==== end of closures, constructors and list library ====================== */
 
 #endif

@@ -1,0 +1,116 @@
+/* emit_try.c — exceptions and early exits: try/catch, throw, `?`, and the
+ * bookkeeping that lets return/break/continue leave a try body.
+ *
+ * try/catch is a runtime GenoTryFrame and setjmp (geno/rt.h). A frame must
+ * be popped by whatever leaves the body: the emitter keeps a stack of the
+ * frames open in the current function, with the loop depth at which each
+ * was opened, so `return` pops all of them and `break`/`continue` pop those
+ * opened inside the innermost loop. Popping the outermost such frame is
+ * enough (geno_try_pop restores its predecessor).
+ *
+ * After a longjmp, C leaves non-volatile locals modified in the body
+ * indeterminate; functions containing a try therefore declare their `var`
+ * locals volatile (emit.c asks has_try).
+ *
+ * Catch rules follow the reference: `catch e: String` receives the message
+ * of a runtime error or thrown String, or the text of a thrown constructor;
+ * `catch e: T` (an ADT) receives a thrown value of type T and re-raises
+ * anything else.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+static bool block_has_try(StmtList *body);
+
+static bool stmt_has_try(Stmt *s) {
+    if (s->kind == ST_TRY) return true;
+    if (block_has_try(&s->body) || block_has_try(&s->else_body)) return true;
+    for (int i = 0; i < s->arms.len; i++)
+        if (block_has_try(&s->arms.items[i].body)) return true;
+    return false;
+}
+
+static bool block_has_try(StmtList *body) {
+    for (int i = 0; i < body->len; i++)
+        if (stmt_has_try(body->items[i])) return true;
+    return false;
+}
+
+bool has_try(StmtList *body) { return block_has_try(body); }
+
+/* C statements that pop the try frames a jump out of `loop_level` leaves. */
+char *pop_frames_for(Emitter *em, int loop_level) {
+    for (int i = 0; i < em->tries.len; i++)
+        if (em->tries.items[i].loop_depth >= loop_level)
+            return xasprintf("geno_try_pop(&tf_%d); ", em->tries.items[i].id);
+    return xstrdup("");
+}
+
+void emit_try(Emitter *em, Stmt *s) {
+    int id = ++em->tmp;
+    Type *ct = ((Sym *)s->sym)->ty;
+    emit_line(em, "{");
+    em->indent++;
+    emit_line(em, "GenoTryFrame tf_%d;", id);
+    emit_line(em, "geno_try_push(&tf_%d, 0);", id);
+    emit_line(em, "if (setjmp(tf_%d.jb) == 0) {", id);
+    em->indent++;
+    TryScope ts = {id, em->loop_depth};
+    vec_push(&em->tries, ts);
+    emit_block(em, &s->body);
+    em->tries.len--;
+    emit_line(em, "geno_try_pop(&tf_%d);", id);
+    em->indent--;
+    emit_line(em, "} else {");
+    em->indent++;
+    Sym *var = s->sym;
+    if (ty_is(ct, TY_STRING)) {
+        emit_line(em, "GenoStr *%s = geno_caught_text(&tf_%d);", local_name(var), id);
+    } else {
+        emit_line(em, "if (!geno_caught_is(&tf_%d, \"%s\")) geno_reraise(&tf_%d);", id,
+                  ty_resolve(ct)->name, id);
+        emit_line(em, "%s %s = %s;", c_type(ct), local_name(var),
+                  from_word(ct, xasprintf("tf_%d.thrown", id)));
+    }
+    emit_block(em, &s->else_body);
+    em->indent--;
+    emit_line(em, "}");
+    em->indent--;
+    emit_line(em, "}");
+}
+
+char *emit_throw(Emitter *em, Expr *e, Type *as) {
+    Type *t = e->a->ty;
+    char *call = xasprintf("geno_throw(%s, %s, %s)", to_word(t, emit_expr(em, e->a)), type_desc(em, t),
+                           loc_arg(e->loc));
+    return xasprintf("({ %s; (%s)0; })", call, c_type(as ? as : ty_prim(TY_UNIT)));
+}
+
+/* `x?`: the Some/Ok payload, or return None / the Err from the function. */
+char *emit_propagate(Emitter *em, Expr *e) {
+    int id = ++em->tmp;
+    Type *t = ty_resolve(e->a->ty);
+    bool is_option = t->kind == TY_ADT && strcmp(t->name, "Option") == 0;
+    const char *bad = is_option ? "GENO_TAG_NONE" : "GENO_TAG_ERR";
+    char *ret = em->in_lambda ? xasprintf("(GenoWord)(uintptr_t)o_%d", id) : xasprintf("o_%d", id);
+    return xasprintf("({ GenoAdt *o_%d = %s; if (o_%d->tag == %s) { %sGENO_LEAVE(); return %s; } %s; })",
+                     id, emit_expr(em, e->a), id, bad, pop_frames_for(em, 0), ret,
+                     from_word(e->ty, xasprintf("o_%d->fields[0]", id)));
+}
+
+/* [elem for x: T in xs if cond] */
+char *emit_list_comp(Emitter *em, Expr *e) {
+    int id = ++em->tmp;
+    Sym *var = e->sym;
+    Type *elem = ty_resolve(e->ty)->args[0];
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoList *l_%d = %s; int64_t n_%d = geno_list_len(l_%d); GenoListBuilder b_%d; "
+                   "geno_list_builder_init(&b_%d); for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) { %s %s = %s; ",
+              id, emit_expr(em, e->b), id, id, id, id, id, id, id, id, c_type(var->ty), local_name(var),
+              from_word(var->ty, xasprintf("geno_list_get(l_%d, i_%d)", id, id)));
+    if (e->c) sb_printf(&sb, "if (!(%s)) continue; ", emit_expr(em, e->c));
+    sb_printf(&sb, "geno_list_builder_add(&b_%d, %s, %s); } geno_list_builder_finish(&b_%d); })", id,
+              to_word(elem, emit_expr(em, e->a)), loc_arg(e->loc), id);
+    return sb_take(&sb);
+}
