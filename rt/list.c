@@ -388,7 +388,15 @@ GenoList *geno_list_take(GenoList *l, GenoInt count) {
 }
 
 GenoList *geno_list_slice(GenoList *l, GenoInt start, GenoInt stop) {
-    int64_t a = clamp_len(start, l->len), b = clamp_len(stop, l->len);
+    /* The reference clamps start to >= 0, then slices like Python, so a
+     * negative stop counts from the end: slice([a,b,c,d], 0, -3) == [a]. */
+    int64_t a = clamp_len(start, l->len), b;
+    if (GENO_INT_LT(stop, GENO_INT_SMALL(0))) {
+        b = GENO_INT_IS_SMALL(stop) ? l->len + GENO_INT_VALUE(stop) : 0;
+        if (b < 0) b = 0;
+    } else {
+        b = clamp_len(stop, l->len);
+    }
     return b <= a ? &empty_list : sub(l, a, b - a);
 }
 
