@@ -80,6 +80,15 @@ char *emit_propagate(Emitter *em, Expr *e);
 char *emit_list_comp(Emitter *em, Expr *e);
 char *emit_expr_as(Emitter *em, Expr *e, Type *as); /* emit_expr; a throw gets type `as` */
 
+/* emit_specs.c */
+void emit_requires(Emitter *em, Def *f);
+char *ensures_checks(Emitter *em, Def *f, Type *ret, const char *value);  /* "" without ensures */
+char *emit_examples(Emitter *em, Program *p);   /* name of the examples function or "0" */
+char *emit_hole(Emitter *em, Expr *e);
+Type *func_result_type(Def *f);                 /* T of an async function's Async[T] */
+char *emit_async_call(Emitter *em, Expr *e, const char *cname);
+char *emit_await(Emitter *em, Expr *e);
+
 /* emit_closure.c */
 char *emit_lambda(Emitter *em, Expr *e);
 char *emit_func_value(Emitter *em, Sym *fn);    /* a named function as a closure */

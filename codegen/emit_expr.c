@@ -30,6 +30,7 @@ char *c_type(Type *t) {
     case TY_ARRAY: return "GenoArray *";
     case TY_VEC: return "GenoVec *";
     case TY_MUTMAP: return "GenoMutMap *";
+    case TY_ASYNC: return "GenoClosure *";
     default: return "GenoWord";
     }
 }
@@ -37,7 +38,7 @@ char *c_type(Type *t) {
 static bool is_pointer(Type *t) {
     switch (ty_resolve(t)->kind) {
     case TY_INT: case TY_FLOAT: case TY_BOOL: case TY_UNIT: case TY_VAR:
-    case TY_NEVER: case TY_ERROR: case TY_PARAM: case TY_ASYNC:
+    case TY_NEVER: case TY_ERROR: case TY_PARAM:
         return false;
     default:
         return true;
@@ -262,8 +263,10 @@ static char *emit_call(Emitter *em, Expr *e) {
             for (int i = 0; i < e->args.len; i++) vec_push(&e->elems, e->args.items[i].value);
         return emit_closure_call(em, e->kind == EX_PIPELINE ? e->b : e->a, &e->elems, e->loc);
     }
+    char *cname = s->impl ? impl_func_name(s) : func_name(s->def ? s->def->name : s->name);
+    if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
     StrBuf sb = {0};
-    sb_printf(&sb, "%s(", s->impl ? impl_func_name(s) : func_name(s->def ? s->def->name : s->name));
+    sb_printf(&sb, "%s(", cname);
     for (int i = 0; i < e->elems.len; i++)
         sb_printf(&sb, "%s%s", i ? ", " : "", emit_expr(em, e->elems.items[i]));
     sb_putc(&sb, ')');
@@ -334,6 +337,8 @@ static char *emit_expr_raw(Emitter *em, Expr *e) {
     case EX_THROW: return emit_throw(em, e, NULL);
     case EX_PROPAGATE: return emit_propagate(em, e);
     case EX_LIST_COMP: return emit_list_comp(em, e);
+    case EX_HOLE: return emit_hole(em, e);
+    case EX_AWAIT: return emit_await(em, e);
     case EX_LIST: return emit_list(em, e);
     case EX_BINARY: return emit_binary(em, e);
     case EX_UNARY: return emit_unary(em, e);

@@ -201,6 +201,7 @@ void options_to_config(const RunOptions *o, GenoConfig *cfg) {
     cfg->max_output_length = o->max_output_length;
     cfg->max_collection_size = o->max_collection_size;
     cfg->max_integer_bits = o->max_integer_bits;
+    cfg->check_examples = !o->no_check_examples;
 }
 
 const char *options_fmt_seconds(double s, char *buf, int size) {

@@ -700,6 +700,8 @@ static char *dir_of(const char *path) {
 }
 
 static VEC(const char *) importing;
+static void check_export_surface(Checker *c, Program *p);
+static int check_depth;    /* check_program nesting: imported modules are checked from the outermost */
 
 /* ---- module files: the reference's lookup order ---------------------------
  * For `import Foo` from a file in directory D (made absolute):
@@ -972,6 +974,7 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
         c->d->errors += pd.errors;
         longjmp(c->fatal, 1);
     }
+    vec_push(&c->module_progs, mp);
     vec_push(&importing, name);
     char *mdir = dir_of(path);
     for (int i = 0; i < mp->defs.len; i++)
@@ -987,17 +990,27 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
         Def *d = mp->defs.items[i];
         if ((d->kind == DEF_FUNC || d->kind == DEF_TYPE || d->kind == DEF_ALIAS) && d->exported) has_exports = true;
     }
+    /* As the reference: the module's exported surface is validated first;
+     * all its aliases are visible while its signatures are resolved, but
+     * only exported ones (none for `import M as A`) stay visible; its types
+     * are imported only without `as` (so `import DateTime as D` fails on
+     * `now() -> DateTime`, as in the reference). */
+    check_export_surface(c, mp);
+    bool aliased = imp->alias != NULL;
+    int aliases_before = c->aliases.len;
+    for (int i = 0; i < mp->defs.len; i++)
+        if (mp->defs.items[i]->kind == DEF_ALIAS) vec_push(&c->aliases, mp->defs.items[i]);
     VEC(AdtInfo *) mine = {0};
     for (int i = 0; i < mp->defs.len; i++) {
         Def *d = mp->defs.items[i];
-        if (has_exports && !d->exported) continue;
-        if (d->kind == DEF_ALIAS) vec_push(&c->aliases, d);
-        if (d->kind == DEF_TYPE) vec_push(&mine, declare_type(c, d));
+        if (d->kind != DEF_TYPE || (has_exports && !d->exported) || aliased) continue;
+        vec_push(&mine, declare_type(c, d));
     }
     for (int i = 0, k = 0; i < mp->defs.len; i++) {
         Def *d = mp->defs.items[i];
-        if (d->kind == DEF_TYPE && !(has_exports && !d->exported)) collect_type(c, d, mine.items[k++]);
+        if (d->kind == DEF_TYPE && !(has_exports && !d->exported) && !aliased) collect_type(c, d, mine.items[k++]);
     }
+    if (mine.len) compute_adt_variance(c);
     bool is_std = is_std_module(path);
     for (int i = 0; i < mp->defs.len; i++) {
         Def *d = mp->defs.items[i];
@@ -1007,7 +1020,129 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
         Type *bt = fw ? builtin_type(fw, NULL, NULL) : NULL;
         vec_push(&m->funcs, new_func_sym(d, bt ? bt : ft));
     }
+    int w = aliases_before;
+    for (int r = aliases_before; r < c->aliases.len; r++) {
+        Def *d = c->aliases.items[r];
+        if (!aliased && !(has_exports && !d->exported)) c->aliases.items[w++] = d;
+    }
+    c->aliases.len = w;
     vec_push(&c->modules, m);
+}
+
+/* ---- exported API surface --------------------------------------------------
+ * In a module with explicit `export`s, an exported alias, type or function
+ * may not mention a module-local type that is not exported (the reference's
+ * _validate_exported_type_surface; raised, so it ends the check). Visible:
+ * builtin type names, types and aliases from elsewhere (built-in ADTs,
+ * imports), exported local ones, and the declaration's own type parameters
+ * (functions have none). Non-exported local aliases are looked through.
+ * As in the reference, a tuple or `()` annotation counts as the hidden type
+ * `Tuple`. */
+
+typedef VEC(const char *) NameVec;
+
+static bool names_has(NameVec *v, const char *n) {
+    for (int i = 0; i < v->len; i++)
+        if (strcmp(v->items[i], n) == 0) return true;
+    return false;
+}
+
+typedef struct {
+    Program *p;
+    NameVec visible;
+} Surface;
+
+static Def *local_alias(Program *p, const char *name) {
+    for (int i = 0; i < p->defs.len; i++)
+        if (p->defs.items[i]->kind == DEF_ALIAS && strcmp(p->defs.items[i]->name, name) == 0) return p->defs.items[i];
+    return NULL;
+}
+
+static void hidden_names(Surface *sf, TypeExpr *te, NameVec *tparams, NameVec *seen_aliases, NameVec *out) {
+    if (!te) return;
+    if (te->kind == TE_FUNC) {
+        for (int i = 0; i < te->args.len; i++) hidden_names(sf, te->args.items[i], tparams, seen_aliases, out);
+        hidden_names(sf, te->ret, tparams, seen_aliases, out);
+        return;
+    }
+    const char *name = te->kind == TE_NAME ? te->name : "Tuple";
+    if (!names_has(&sf->visible, name) && !names_has(tparams, name)) {
+        Def *al = local_alias(sf->p, name);
+        if (al && !names_has(seen_aliases, name)) {
+            NameVec tp = {0}, seen = {0};
+            for (int i = 0; i < al->type_params.len; i++) vec_push(&tp, al->type_params.items[i]);
+            for (int i = 0; i < seen_aliases->len; i++) vec_push(&seen, seen_aliases->items[i]);
+            vec_push(&seen, name);
+            hidden_names(sf, al->alias_of, &tp, &seen, out);
+        } else if (!names_has(out, name)) {
+            vec_push(out, name);
+        }
+    }
+    for (int i = 0; i < te->args.len; i++) hidden_names(sf, te->args.items[i], tparams, seen_aliases, out);
+}
+
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+static void surface_check(Checker *c, Surface *sf, const char *kind, Def *d, TypeExpr **tes, int n, NameVec *tparams) {
+    NameVec out = {0}, seen = {0};
+    for (int i = 0; i < n; i++) hidden_names(sf, tes[i], tparams, &seen, &out);
+    if (!out.len) return;
+    qsort(out.items, out.len, sizeof(char *), cmp_cstr);
+    StrBuf sb = {0};
+    for (int i = 0; i < out.len; i++) sb_printf(&sb, "%s%s", i ? ", " : "", out.items[i]);
+    check_fatal(c, "E300", d->loc, "Exported %s '%s' references non-exported type%s: %s", kind, d->name,
+                out.len == 1 ? "" : "s", sb.buf);
+}
+
+static void check_export_surface(Checker *c, Program *p) {
+    bool has_exports = false;
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if ((d->kind == DEF_FUNC || d->kind == DEF_TYPE || d->kind == DEF_ALIAS) && d->exported) has_exports = true;
+    }
+    if (!has_exports) return;
+    Surface sf = {p, {0}};
+    static const char *builtin_names[] = {"Int", "Float", "Bool", "String", "Unit", "List", "Array", "Option",
+                                          "Result", "Map", "MutableMap", "Vec", "Set", "Async"};
+    for (size_t i = 0; i < sizeof builtin_names / sizeof builtin_names[0]; i++) vec_push(&sf.visible, builtin_names[i]);
+    NameVec local = {0};
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind == DEF_TYPE || d->kind == DEF_ALIAS) {
+            vec_push(&local, d->name);
+            if (d->exported) vec_push(&sf.visible, d->name);
+        }
+    }
+    for (int i = 0; i < c->adts.len; i++)
+        if (!names_has(&local, c->adts.items[i]->name)) vec_push(&sf.visible, c->adts.items[i]->name);
+    for (int i = 0; i < c->aliases.len; i++)
+        if (!names_has(&local, c->aliases.items[i]->name)) vec_push(&sf.visible, c->aliases.items[i]->name);
+    NameVec none = {0};
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind != DEF_ALIAS || !d->exported) continue;
+        NameVec tp = {0};
+        for (int k = 0; k < d->type_params.len; k++) vec_push(&tp, d->type_params.items[k]);
+        surface_check(c, &sf, "type alias", d, &d->alias_of, 1, &tp);
+    }
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind != DEF_TYPE || !d->exported) continue;
+        NameVec tp = {0};
+        for (int k = 0; k < d->type_params.len; k++) vec_push(&tp, d->type_params.items[k]);
+        VEC(TypeExpr *) tes = {0};
+        for (int v = 0; v < d->variants.len; v++)
+            for (int f = 0; f < d->variants.items[v].fields.len; f++) vec_push(&tes, d->variants.items[v].fields.items[f].type);
+        surface_check(c, &sf, "type", d, tes.items, tes.len, &tp);
+    }
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind != DEF_FUNC || !d->exported) continue;
+        VEC(TypeExpr *) tes = {0};
+        for (int k = 0; k < d->params.len; k++) vec_push(&tes, d->params.items[k].type);
+        vec_push(&tes, d->ret);
+        surface_check(c, &sf, "function", d, tes.items, tes.len, &none);
+    }
 }
 
 /* ---- the driver ----------------------------------------------------------- */
@@ -1039,6 +1174,13 @@ static void run_checks(Checker *c, Program *p) {
     char *base = abs_path(dir_of(p->path));
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_IMPORT) load_import(c, p->defs.items[i], base);
+    /* As the reference's check: every imported module (transitively) is
+     * first checked on its own; the first one with errors ends the check
+     * with its errors. Nested checks do not repeat this. */
+    if (check_depth == 1)
+        for (int i = 0; i < c->module_progs.len; i++)
+            if (check_program(c->module_progs.items[i], c->d)) longjmp(c->fatal, 1);
+    check_export_surface(c, p);
     bool has_main = false, init = false, update = false, render = false;
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
@@ -1056,6 +1198,7 @@ static void run_checks(Checker *c, Program *p) {
         if (p->defs.items[i]->kind == DEF_TYPE) vec_push(&mine, declare_type(c, p->defs.items[i]));
     for (int i = 0, k = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_TYPE) collect_type(c, p->defs.items[i], mine.items[k++]);
+    compute_adt_variance(c);
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_ALIAS) {
             Def *a = p->defs.items[i];
@@ -1096,6 +1239,7 @@ static void run_checks(Checker *c, Program *p) {
 }
 
 int check_program(Program *p, Diags *d) {
+    check_depth++;
     Checker *c = xmalloc(sizeof *c);
     c->d = d;
     c->prog = p;
@@ -1125,5 +1269,6 @@ int check_program(Program *p, Diags *d) {
         d->list.len = w;
     }
     if (d->errors == before) check_default_types(p);
+    check_depth--;
     return d->errors - before;
 }

@@ -86,6 +86,7 @@ typedef struct Checker {
     VEC(const char *) tparams;  /* type parameter names in scope */
     VEC(const char *) resolving_aliases;
     int phase;              /* 1: types; 2: effects known (re-check) */
+    VEC(Program *) module_progs;    /* imported module programs, in resolution (pre-)order */
 } Checker;
 
 #define ERR(c, code, loc, ...) diag_add((c)->d, code, loc, __VA_ARGS__)
@@ -97,6 +98,7 @@ typedef struct {
 } PtrMap;
 
 /* check.c */
+int check_program(Program *p, Diags *d);     /* also declared in codegen.h */
 void ptrmap_put(PtrMap *m, const void *key, void *val);
 void *ptrmap_get(const PtrMap *m, const void *key);
 extern PtrMap recheck_scopes;     /* expression -> Scope it was checked in */
@@ -151,6 +153,7 @@ Sym *builtin_sym(const char *name);
 Type *builtin_type(const char *name, const char ***params, int *nparams);
 Type *parse_sig(const char *sig);
 bool is_hashable(Type *t);
+void compute_adt_variance(Checker *c);
 void check_keyed_collections(Checker *c, Type *t, SrcLoc loc);
 
 /* check_expr.c */

@@ -408,6 +408,88 @@ static bool invariant_kind(TyKind k) {
     return k == TY_ARRAY || k == TY_VEC || k == TY_SET || k == TY_MUTMAP;
 }
 
+/* ---- variance of user ADT parameters ----------------------------------------
+ * As the reference (type_info.invariant_params): a type parameter is
+ * invariant when some field is exactly that parameter, or when it occurs in
+ * a non-covariant position of a field: inside Array/Vec/Set/MutableMap, in a
+ * function parameter, or in an invariant argument of another user type.
+ * Compatibility then requires both directions for that argument, so
+ * `Box[Float]` does not accept a `Box[Int]`. Computed to a fixed point. */
+
+static PtrMap adt_variance;     /* AdtInfo * -> unsigned * (bit i: param i invariant) */
+
+static unsigned adt_invariant_mask(AdtInfo *a) {
+    unsigned *m = a ? ptrmap_get(&adt_variance, a) : NULL;
+    return m ? *m : 0;
+}
+
+static bool param_occurs(Type *t, int i) {
+    if (!t) return false;
+    t = ty_resolve(t);
+    if (t->kind == TY_PARAM) return t->id == i;
+    for (int k = 0; k < t->nargs; k++)
+        if (param_occurs(t->args[k], i)) return true;
+    return t->kind == TY_FUNC && param_occurs(t->ret, i);
+}
+
+static bool noncovariant(Type *t, int i) {
+    t = ty_resolve(t);
+    switch (t->kind) {
+    case TY_ARRAY: case TY_VEC: case TY_SET:
+        return param_occurs(t->args[0], i);
+    case TY_MUTMAP:
+        return param_occurs(t->args[0], i) || param_occurs(t->args[1], i);
+    case TY_FUNC:
+        for (int k = 0; k < t->nargs; k++)
+            if (param_occurs(t->args[k], i)) return true;
+        return noncovariant(t->ret, i);
+    case TY_LIST: case TY_TUPLE: case TY_MAP: case TY_ASYNC:
+        for (int k = 0; k < t->nargs; k++)
+            if (noncovariant(t->args[k], i)) return true;
+        return false;
+    case TY_ADT: {
+        unsigned inv = t->adt && !t->adt->builtin ? adt_invariant_mask(t->adt) : 0;
+        for (int k = 0; k < t->nargs; k++)
+            if ((inv >> k) & 1 ? param_occurs(t->args[k], i) : noncovariant(t->args[k], i)) return true;
+        return false;
+    }
+    default:
+        return false;
+    }
+}
+
+void compute_adt_variance(Checker *c) {
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int n = 0; n < c->adts.len; n++) {
+            AdtInfo *a = c->adts.items[n];
+            if (a->builtin || !a->nparams) continue;
+            unsigned mask = 0;
+            for (int i = 0; i < a->nparams && i < 32; i++)
+                for (int v = 0; v < a->nvariants && !((mask >> i) & 1); v++)
+                    for (int f = 0; f < a->variants[v].nfields; f++) {
+                        Type *ft = ty_resolve(a->variants[v].field_types[f]);
+                        if ((ft->kind == TY_PARAM && ft->id == i) || noncovariant(ft, i)) {
+                            mask |= 1u << i;
+                            break;
+                        }
+                    }
+            if (mask != adt_invariant_mask(a)) {
+                unsigned *m = xmalloc(sizeof *m);
+                *m = mask;
+                ptrmap_put(&adt_variance, a, m);
+                changed = true;
+            }
+        }
+    }
+}
+
+/* Argument i of a type of this kind (and ADT) must match both ways. */
+static bool invariant_arg(Type *t, int i) {
+    if (invariant_kind(t->kind)) return true;
+    return t->kind == TY_ADT && t->adt && !t->adt->builtin && ((adt_invariant_mask(t->adt) >> i) & 1);
+}
+
 static bool structural(Checker *c, Type *e, Type *a, bool wild) {
     e = ty_resolve(e);
     a = ty_resolve(a);
@@ -427,10 +509,9 @@ static bool structural(Checker *c, Type *e, Type *a, bool wild) {
         if (!structural(c, e->ret, a->ret, wild)) return false;
         return effects_subset(a->effects, e->effects);
     }
-    bool inv = invariant_kind(e->kind);
     for (int i = 0; i < e->nargs; i++) {
         if (!structural(c, e->args[i], a->args[i], wild)) return false;
-        if (inv && !structural(c, a->args[i], e->args[i], wild)) return false;
+        if (invariant_arg(e, i) && !structural(c, a->args[i], e->args[i], wild)) return false;
     }
     return e->kind != TY_NEVER;
 }
@@ -477,17 +558,17 @@ bool compat_subs(Checker *c, Type *e, Type *a, Subs *s) {
         ok = compat_subs(c, e->ret, a->ret, s) && ok;
         return ok && effects_subset(a->effects, e->effects);
     }
-    if (invariant_kind(e->kind)) {
-        for (int i = 0; i < e->nargs; i++) {
+    for (int i = 0; i < e->nargs; i++) {
+        if (invariant_arg(e, i)) {
             Subs trial = subs_copy(s);
             if (!compat_subs(c, e->args[i], a->args[i], &trial)) return false;
             if (!compat_subs(c, a->args[i], e->args[i], &trial)) return false;
             *s = trial;
+        } else if (!compat_subs(c, e->args[i], a->args[i], s)) {
+            return false;
         }
-        return true;
     }
-    for (int i = 0; i < e->nargs; i++)
-        if (!compat_subs(c, e->args[i], a->args[i], s)) return false;
+    if (invariant_kind(e->kind)) return true;
     return e->kind != TY_NEVER;
 }
 

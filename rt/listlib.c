@@ -11,6 +11,7 @@
  */
 #include <geno/rt.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,4 +296,53 @@ GenoMap *geno_map_filter(GenoMap *m, GenoClosure *pred, const GenoType *t, GenoL
         if (GENO_CALL2(pred, k, v)) out = geno_map_insert(out, k, v, t, loc);
     }
     return out;
+}
+
+/* ---- example clauses ---------------------------------------------------------- */
+
+static int close_enough(double a, double b) {
+    if (a == b) return 1;
+    if (isinf(a) || isinf(b) || isnan(a) || isnan(b)) return 0;
+    double diff = fabs(a - b), scale = fmax(fabs(a), fabs(b));
+    return diff <= fmax(1e-9 * scale, 1e-12);
+}
+
+int geno_example_equal(GenoWord a, GenoWord b, const GenoType *t) {
+    switch (t->kind) {
+    case GT_FLOAT:
+        return close_enough(geno_w2f(a), geno_w2f(b));
+    case GT_INT:
+        /* The reference compares even two Ints with math.isclose. */
+        return GENO_INT_EQ((GenoInt)a, (GenoInt)b) ||
+               close_enough(geno_int_to_double((GenoInt)a, 0), geno_int_to_double((GenoInt)b, 0));
+    case GT_LIST: {
+        GenoList *x = (GenoList *)(uintptr_t)a, *y = (GenoList *)(uintptr_t)b;
+        int64_t n = geno_list_len(x);
+        if (n != geno_list_len(y)) return 0;
+        for (int64_t i = 0; i < n; i++)
+            if (!geno_example_equal(geno_list_get(x, i), geno_list_get(y, i), t->params[0])) return 0;
+        return 1;
+    }
+    case GT_TUPLE: {
+        const GenoWord *x = (const GenoWord *)(uintptr_t)a, *y = (const GenoWord *)(uintptr_t)b;
+        for (int i = 0; i < t->nparams; i++)
+            if (!geno_example_equal(x[i], y[i], t->params[i])) return 0;
+        return 1;
+    }
+    case GT_ADT: {
+        const GenoAdt *x = (const GenoAdt *)(uintptr_t)a, *y = (const GenoAdt *)(uintptr_t)b;
+        if (x->tag != y->tag) return 0;
+        const GenoVariant *v = &t->variants[x->tag];
+        for (int i = 0; i < v->nfields; i++)
+            if (!geno_example_equal(x->fields[i], y->fields[i], v->field_types[i])) return 0;
+        return 1;
+    }
+    default:
+        return geno_equal(a, b, t);
+    }
+}
+
+void geno_example_failed(const char *func, GenoWord expected, GenoWord actual, const GenoType *t, GenoLoc loc) {
+    geno_raise("E409", loc, "Example verification failed for %s: expected %s, got %s", func,
+               geno_repr(expected, t)->data, geno_repr(actual, t)->data);
 }

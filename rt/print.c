@@ -25,6 +25,9 @@
 static char out_buf[1 << 14];
 static size_t out_len;
 static int64_t out_chars;       /* characters printed so far, for the limit */
+static int out_suppressed;      /* example clauses run: print nothing */
+
+void geno_out_suppress(int on) { out_suppressed = on; }
 
 void geno_write_all(int fd, const char *s, int64_t len) {
     while (len > 0) {
@@ -60,6 +63,7 @@ void geno_out_reset(void) {
 void geno_print_str(GenoStr *s, GenoLoc loc) {
     if (!(geno_cfg.caps & GENO_CAP_PRINT))
         geno_raise("E412", loc, "Capability denied: 'print' requires a capability that was not granted");
+    if (out_suppressed) return;
     out_chars += s->cplen + 1;
     if (out_chars > geno_cfg.max_output_length)
         geno_raise("E499", loc, "Output limit exceeded (%lld characters)",

@@ -10,6 +10,7 @@ void geno_out_write(const char *s, int64_t len);
 void geno_out_flush(void);
 /* Forgets queued bytes and the characters counted for max_output_length. */
 void geno_out_reset(void);
+void geno_out_suppress(int on);   /* 1: prints are dropped (example clauses) */
 /* Writes all of s to fd with write(2), retrying short writes. */
 void geno_write_all(int fd, const char *s, int64_t len);
 

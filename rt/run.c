@@ -27,6 +27,7 @@
 GenoConfig geno_cfg = {
     .caps = GENO_CAPS_DEFAULT, .max_recursion_depth = 500, .max_output_length = 100000,
     .max_collection_size = 10000000, .max_integer_bits = 33219, .out_fd = 1, .err_fd = 2,
+    .check_examples = 1,
 };
 
 void geno_config_defaults(GenoConfig *cfg) {
@@ -37,6 +38,7 @@ void geno_config_defaults(GenoConfig *cfg) {
     cfg->max_integer_bits = 33219;
     cfg->out_fd = 1;
     cfg->err_fd = 2;
+    cfg->check_examples = 1;
 }
 
 void geno_rt_init(const GenoConfig *cfg) {
@@ -116,6 +118,10 @@ int geno_parse_flags(GenoConfig *cfg, int argc, char **argv) {
         const char *arg = argv[i];
         if (strcmp(arg, "--") == 0) break;
         if (strncmp(arg, "--", 2) != 0) continue;
+        if (strcmp(arg, "--no-check-examples") == 0) {
+            cfg->check_examples = 0;
+            continue;
+        }
         const char *eq = strchr(arg, '=');
         size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
         int is_cap = name_len == 5 && memcmp(arg, "--cap", 5) == 0;
@@ -148,6 +154,14 @@ int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
     geno_try_push(&top, 1);
     if (setjmp(top.jb) == 0) {
         if (prog->init_fn) prog->init_fn();
+        if (prog->examples_fn && cfg->check_examples) {
+            /* The reference discards what examples print and restarts the
+             * output count for main. */
+            geno_out_suppress(1);
+            prog->examples_fn();
+            geno_out_suppress(0);
+            geno_out_reset();
+        }
         if (prog->main_fn) {
             GenoWord result = prog->main_fn();
             if (prog->main_type && prog->main_type->kind != GT_UNIT) {

@@ -91,6 +91,7 @@ typedef struct {
     int64_t max_integer_bits;       /* 33219 */
     int out_fd;                     /* where program output goes (1) */
     int err_fd;                     /* where the final diagnostic goes (2) */
+    int check_examples;             /* run example clauses before main (1) */
 } GenoConfig;
 
 /* What an emitted program exports to whoever runs it. */
@@ -99,6 +100,7 @@ typedef struct {
     GenoWord (*main_fn)(void);      /* NULL when the program has no main */
     const GenoType *main_type;      /* main's return type */
     void (*init_fn)(void);          /* registers roots, builds constants */
+    void (*examples_fn)(void);      /* verifies example clauses (E409), or NULL */
 } GenoProgram;
 
 void geno_config_defaults(GenoConfig *cfg);
@@ -632,6 +634,12 @@ GenoAdt *geno_ok(GenoWord v);
 GenoAdt *geno_err(GenoWord e);
 GenoTuple *geno_tuple2(GenoWord a, GenoWord b);
 GenoWord geno_unwrap(GenoAdt *option, GenoLoc loc);   /* `unwrap called on None` */
+/* Example clauses: equality with the reference's tolerance (numbers by
+ * math.isclose, rel 1e-9, abs 1e-12, also inside lists, tuples and
+ * constructors), and the E409 failure. */
+int geno_example_equal(GenoWord a, GenoWord b, const GenoType *t);
+_Noreturn void geno_example_failed(const char *func, GenoWord expected, GenoWord actual,
+                                   const GenoType *t, GenoLoc loc);
 
 GenoList *geno_list_map(GenoList *l, GenoClosure *f, GenoLoc loc);
 GenoList *geno_list_filter(GenoList *l, GenoClosure *pred, GenoLoc loc);
@@ -654,5 +662,38 @@ GenoList *geno_list_group_by(GenoList *l, GenoClosure *key_fn, const GenoType *k
 int geno_list_is_permutation(GenoList *a, GenoList *b, const GenoType *elem, GenoLoc loc);
 GenoMap *geno_map_filter(GenoMap *m, GenoClosure *pred, const GenoType *t, GenoLoc loc);
 /* ==== end of closures, constructors and list library ====================== */
+
+
+/* ==== data formats: JSON, CSV with headers, TOML (rt/json.c, rt/toml.c,
+ * rt/csv_headers.c; appended by the data-formats work) =====================
+ * Error texts are the reference's (Python's json / csv / tomllib); each
+ * file's banner lists the rules. Limit errors are E499. */
+
+/* JsonValue tags (the checker's variant order). JsonNull is
+ * GENO_NULLARY(GENO_TAG_JSON_NULL); the others hold one word: GenoStr *,
+ * GenoInt, Float bits, Bool 0/1, GenoList * of JsonValue, GenoList * of
+ * GenoTuple * (String, JsonValue) pairs. */
+enum {
+    GENO_TAG_JSON_STRING = 0, GENO_TAG_JSON_INT = 1, GENO_TAG_JSON_FLOAT = 2, GENO_TAG_JSON_BOOL = 3,
+    GENO_TAG_JSON_NULL = 4, GENO_TAG_JSON_ARRAY = 5, GENO_TAG_JSON_OBJECT = 6,
+};
+/* Descriptors of JsonValue and Result[JsonValue, String] (printing,
+ * equality of values these builtins return; emitted code may use them). */
+extern const GenoType geno_t_json_value, geno_t_json_result;
+
+/* json_parse -> Result[JsonValue, String]: Ok(value) or Err(Python's
+ * message, e.g. "Expecting ',' delimiter: line 1 column 6 (char 5)"). */
+GenoAdt *geno_json_parse(GenoStr *text, GenoLoc loc);
+/* json_stringify (compact, ASCII-escaped), json_stringify_pretty (indent
+ * <= 0: compact, not escaped), json_to_string (any value; t its type). */
+GenoStr *geno_json_stringify(GenoAdt *v, GenoLoc loc);
+GenoStr *geno_json_stringify_pretty(GenoAdt *v, GenoInt indent, GenoLoc loc);
+GenoStr *geno_json_to_string(GenoWord v, const GenoType *t, GenoLoc loc);
+/* csv_parse_with_headers -> List[Map[String, String]]; map_type is the
+ * Map[String, String] descriptor. */
+GenoList *geno_csv_parse_with_headers(GenoStr *text, const GenoType *map_type, GenoLoc loc);
+/* toml_parse -> Result[JsonValue, String] (tomllib's messages). */
+GenoAdt *geno_toml_parse(GenoStr *text, GenoLoc loc);
+/* ==== end of data formats ================================================== */
 
 #endif

@@ -229,7 +229,9 @@ START_TEST(list_views) {
             check_iota(l, 0, n);
             for (size_t j = 0; j < sizeof cuts / sizeof cuts[0]; j++) {
                 int64_t a = cuts[i], b = cuts[j];
-                int64_t lo = a < 0 ? 0 : a > n ? n : a, hi = b < 0 ? 0 : b > n ? n : b;
+                /* start clamps to 0; a negative stop counts from the end */
+                int64_t lo = a < 0 ? 0 : a > n ? n : a;
+                int64_t hi = b < 0 ? (n + b < 0 ? 0 : n + b) : b > n ? n : b;
                 GenoList *sl = geno_list_slice(l, GENO_INT_SMALL(a), GENO_INT_SMALL(b));
                 check_iota(sl, lo, hi > lo ? hi - lo : 0);
             }
@@ -246,6 +248,8 @@ START_TEST(list_views) {
     ck_assert_str_eq(R(W(geno_list_slice(five, GENO_INT_SMALL(-2), GENO_INT_SMALL(3))), &t_list_int), "[1, 2, 3]");
     ck_assert_str_eq(R(W(geno_list_slice(five, GENO_INT_SMALL(2), GENO_INT_SMALL(10))), &t_list_int), "[3, 4, 5]");
     ck_assert_str_eq(R(W(geno_list_slice(five, GENO_INT_SMALL(4), GENO_INT_SMALL(2))), &t_list_int), "[]");
+    ck_assert_str_eq(R(W(geno_list_slice(five, GENO_INT_SMALL(-1), GENO_INT_SMALL(-3))), &t_list_int), "[1, 2]");
+    ck_assert_str_eq(R(W(geno_list_slice(five, GENO_INT_SMALL(0), GENO_INT_SMALL(-9))), &t_list_int), "[]");
 }
 END_TEST
 

@@ -1,0 +1,157 @@
+/* emit_specs.c — contracts, example clauses, typed holes and async.
+ *
+ * requires: checked after GENO_ENTER, before the body (E407).
+ * ensures:  checked at every return with `result` bound to the value (E408).
+ *           Both are uncatchable, as in the reference (geno_raise_fatal).
+ * examples: one C function, geno_examples, run by the runtime before main
+ *           with output suppressed (the reference discards it); a mismatch
+ *           is E409 with both values in canonical form.
+ * holes:    evaluating `?name: T` is E411.
+ * async:    an async function compiles to an ordinary C function; calling it
+ *           makes an Async value, a closure holding the arguments, and
+ *           `await` runs it — deferred and synchronous, as the reference's
+ *           interpreter does.
+ */
+#include "emit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- contracts ------------------------------------------------------------ */
+
+void emit_requires(Emitter *em, Def *f) {
+    for (int i = 0; i < f->requires_.len; i++) {
+        Expr *r = f->requires_.items[i];
+        emit_line(em, "if (!(%s)) geno_raise_fatal(\"E407\", %s, \"Precondition failed for %s: requires clause evaluated to false\");",
+                  emit_expr(em, r), loc_arg(r->loc), f->name);
+    }
+}
+
+static Sym *find_result_sym(Expr *e) {
+    if (!e) return NULL;
+    if (e->kind == EX_IDENT && e->sym && strcmp(e->name, "result") == 0) return e->sym;
+    Sym *s;
+    if ((s = find_result_sym(e->a)) || (s = find_result_sym(e->b)) || (s = find_result_sym(e->c))) return s;
+    for (int i = 0; i < e->elems.len; i++)
+        if ((s = find_result_sym(e->elems.items[i]))) return s;
+    for (int i = 0; i < e->args.len; i++)
+        if ((s = find_result_sym(e->args.items[i].value))) return s;
+    return NULL;
+}
+
+/* The checks of f's ensures clauses on the C value `value` (type ret). */
+char *ensures_checks(Emitter *em, Def *f, Type *ret, const char *value) {
+    if (!f || !f->ensures.len) return xstrdup("");
+    StrBuf sb = {0};
+    sb_puts(&sb, "{ ");
+    Sym *rs = NULL;
+    for (int i = 0; i < f->ensures.len && !rs; i++) rs = find_result_sym(f->ensures.items[i]);
+    if (rs) sb_printf(&sb, "%s %s = %s; ", c_type(ret), local_name(rs), value);
+    for (int i = 0; i < f->ensures.len; i++) {
+        Expr *c = f->ensures.items[i];
+        sb_printf(&sb, "if (!(%s)) geno_raise_fatal(\"E408\", %s, \"Postcondition failed for %s: ensures clause evaluated to false (result was %%s)\", geno_repr(%s, %s)->data); ",
+                  emit_expr(em, c), loc_arg(c->loc), f->name, to_word(ret, value), type_desc(em, ret));
+    }
+    sb_puts(&sb, "} ");
+    return sb_take(&sb);
+}
+
+/* ---- examples --------------------------------------------------------------- */
+
+static void emit_example(Emitter *em, StrBuf *out, Def *f, Example *ex, const char *cname) {
+    Sym *s = f->sym;
+    Type *ret = s->ty->ret;
+    /* `example (1, 2) -> 3` spreads a tuple over the parameters. */
+    ExprList *args = &ex->args;
+    if (args->len == 1 && args->items[0]->kind == EX_TUPLE && f->params.len > 1) args = &args->items[0]->elems;
+    StrBuf call = {0};
+    sb_printf(&call, "%s(", cname);
+    for (int i = 0; i < f->params.len; i++) {
+        Expr *a = i < args->len ? args->items[i] : f->params.items[i].default_value;
+        char *v = a ? emit_expr(em, a) : xstrdup("0");
+        if (a && ty_is(s->ty->args[i], TY_FLOAT) && ty_is(a->ty, TY_INT) && !(a->aux & AUX_TO_FLOAT))
+            v = xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(ex->loc));
+        sb_printf(&call, "%s%s", i ? ", " : "", v);
+    }
+    sb_putc(&call, ')');
+    char *expected = emit_expr(em, ex->output);
+    if (ty_is(ret, TY_FLOAT) && ty_is(ex->output->ty, TY_INT) && !(ex->output->aux & AUX_TO_FLOAT))
+        expected = xasprintf("geno_int_to_double(%s, %s)", expected, loc_arg(ex->loc));
+    int id = ++em->tmp;
+    sb_printf(out, "    { GenoWord x_%d = %s; GenoWord e_%d = %s;\n", id, to_word(ret, call.buf), id,
+              to_word(ret, expected));
+    sb_printf(out, "      if (!geno_example_equal(x_%d, e_%d, %s)) geno_example_failed(\"%s\", e_%d, x_%d, %s, %s); }\n",
+              id, id, type_desc(em, ret), f->name, id, id, type_desc(em, ret), loc_arg(ex->loc));
+    free(call.buf);
+}
+
+/* Returns the name of the examples function, or "0" when there are none. */
+char *emit_examples(Emitter *em, Program *p) {
+    StrBuf out = {0};
+    int n = 0;
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *f = p->defs.items[i];
+        if (f->kind != DEF_FUNC || !f->sym || f->is_async) continue;
+        for (int j = 0; j < f->examples.len; j++, n++)
+            emit_example(em, &out, f, &f->examples.items[j], func_name(f->name));
+    }
+    if (!n) return xstrdup("0");
+    sb_puts(&em->lambdas, "static void geno_examples(void) {\n");
+    sb_puts(&em->lambdas, out.buf);
+    sb_puts(&em->lambdas, "}\n\n");
+    free(out.buf);
+    return xstrdup("geno_examples");
+}
+
+/* ---- holes and async ---------------------------------------------------------- */
+
+char *emit_hole(Emitter *em, Expr *e) {
+    (void)em;
+    return xasprintf("({ geno_raise(\"E411\", %s, \"Encountered unfilled hole: ?%s\"); (%s)0; })",
+                     loc_arg(e->loc), e->name, c_type(e->ty));
+}
+
+/* The inner type T of an async function's Async[T]. */
+Type *func_result_type(Def *f) {
+    Type *r = ((Sym *)f->sym)->ty->ret;
+    if (f->is_async && ty_is(r, TY_ASYNC)) return ty_resolve(r)->args[0];
+    return r;
+}
+
+/* f(args) of an async f: a closure that runs the call when awaited. */
+char *emit_async_call(Emitter *em, Expr *e, const char *cname) {
+    Sym *s = e->sym;
+    Def *f = s->def;
+    Type *ft = ty_resolve(s->ty);
+    int n = e->elems.len;
+    char *thunk = xasprintf("athunk_%s", cname);
+    bool have = false;
+    for (int i = 0; i < em->tramp_keys.len; i++)
+        if (strcmp(em->tramp_keys.items[i], thunk) == 0) have = true;
+    if (!have) {
+        vec_push(&em->tramp_keys, thunk);
+        StrBuf call = {0};
+        sb_printf(&call, "%s(", cname);
+        for (int i = 0; i < n; i++)
+            sb_printf(&call, "%s%s", i ? ", " : "", from_word(ft->args[i], xasprintf("self->env[%d]", i)));
+        sb_putc(&call, ')');
+        sb_printf(&em->lambdas, "static GenoWord %s(GenoClosure *self) {\n    return %s;\n}\n\n", thunk,
+                  to_word(func_result_type(f), call.buf));
+        free(call.buf);
+    }
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoClosure *c_%d = geno_alloc(sizeof(GenoClosure) + %d * sizeof(GenoWord)); c_%d->fn = (void *)%s; ",
+              id, n, id, thunk);
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "c_%d->env[%d] = %s; ", id, i, to_word(ft->args[i], emit_expr(em, e->elems.items[i])));
+    sb_printf(&sb, "c_%d; })", id);
+    return sb_take(&sb);
+}
+
+char *emit_await(Emitter *em, Expr *e) {
+    Type *t = ty_resolve(e->a->ty);
+    char *v = emit_expr(em, e->a);
+    if (t->kind != TY_ASYNC) return v;   /* awaiting a plain value is identity */
+    return from_word(e->ty, xasprintf("({ GenoClosure *c_ = %s; GENO_CALL0(c_); })", v));
+}
