@@ -36,8 +36,7 @@ char *impl_func_name(Sym *fn) {
     return xasprintf("f_%s__%s", fn->impl->target_type, fn->def->name);
 }
 
-/* The C name of a user function or impl method symbol. */
-static char *sym_func_name(Sym *fn) { return fn->impl ? impl_func_name(fn) : func_name(fn->def ? fn->def->name : fn->name); }
+
 
 void emit_unsupported(Emitter *em, SrcLoc loc, const char *what) {
     diag_add(em->d, "E300", loc, "genoc cannot compile %s yet", what);
@@ -148,7 +147,7 @@ static void line_directive(Emitter *em, SrcLoc loc) {
     if (loc.line <= 0 || loc.line == em->last_line) return;
     em->last_line = loc.line;
     StrBuf sb = {0};
-    json_escape(&sb, em->path);   /* a C string literal body needs the same escapes */
+    json_escape(&sb, loc.file ? loc.file : em->path);   /* a C string literal needs the same escapes */
     sb_printf(&em->body, "#line %d %s\n", loc.line, sb.buf);
     free(sb.buf);
 }
@@ -289,10 +288,10 @@ void emit_block(Emitter *em, StmtList *body) {
 
 /* ---- functions ----------------------------------------------------------- */
 
-static char *signature(Def *f) {
+static char *signature(Emitter *em, Def *f) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), sym_func_name(s));
+    sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s%s p_%s", i ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
     if (!f->params.len) sb_puts(&sb, "void");
@@ -310,7 +309,7 @@ static void emit_func(Emitter *em, Def *f) {
     em->volatile_vars = has_try(&f->body);
     em->last_line = 0;
     line_directive(em, f->loc);
-    emit_line(em, "%s {", signature(f));
+    emit_line(em, "%s {", signature(em, f));
     em->indent++;
     emit_line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
     emit_requires(em, f);
@@ -329,8 +328,9 @@ static void emit_func(Emitter *em, Def *f) {
 }
 
 char *emit_program(Program *p, Diags *d) {
-    Emitter em = {.d = d, .path = p->path};
+    Emitter em = {.d = d, .path = p->path, .prog = p};
     int before = d->errors;
+    collect_module_funcs(&em, p);
     Def *main_def = NULL;
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {
@@ -339,15 +339,20 @@ char *emit_program(Program *p, Diags *d) {
             for (int j = 0; j < f->methods.len; j++) {
                 Def *m = f->methods.items[j];
                 if (!m->sym) continue;
-                sb_printf(&protos, "%s;\n", signature(m));
+                sb_printf(&protos, "%s;\n", signature(&em, m));
                 emit_func(&em, m);
             }
             continue;
         }
         if (f->kind != DEF_FUNC || !f->sym) continue;
-        sb_printf(&protos, "%s;\n", signature(f));
+        sb_printf(&protos, "%s;\n", signature(&em, f));
         emit_func(&em, f);
         if (strcmp(f->name, "main") == 0) main_def = f;
+    }
+    for (int i = 0; i < em.module_defs.len; i++) {   /* collected before any emission */
+        Def *f = em.module_defs.items[i];
+        sb_printf(&protos, "%s;\n", signature(&em, f));
+        emit_func(&em, f);
     }
     char *examples = emit_examples(&em, p);
     StrBuf out = {0};

@@ -35,6 +35,8 @@ typedef struct {
     VEC(TryScope) tries;     /* try bodies open in the current function */
     int loop_depth;          /* loops open in the current function */
     bool volatile_vars;      /* the function has a try: `var`s are volatile */
+    VEC(Def *) module_defs;  /* imported module functions the program reaches */
+    Program *prog;           /* the entry program */
 } Emitter;
 
 /* emit_expr.c */
@@ -79,6 +81,10 @@ char *emit_throw(Emitter *em, Expr *e, Type *as);   /* as: the C type the contex
 char *emit_propagate(Emitter *em, Expr *e);
 char *emit_list_comp(Emitter *em, Expr *e);
 char *emit_expr_as(Emitter *em, Expr *e, Type *as); /* emit_expr; a throw gets type `as` */
+
+/* emit_modules.c */
+void collect_module_funcs(Emitter *em, Program *p);
+char *def_cname(Emitter *em, Sym *fn);          /* C name of a user/module function or impl method */
 
 /* emit_specs.c */
 void emit_requires(Emitter *em, Def *f);

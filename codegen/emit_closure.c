@@ -112,8 +112,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
 
 char *emit_func_value(Emitter *em, Sym *fn) {
     Type *ft = ty_resolve(fn->ty);
-    const char *name = fn->def ? fn->def->name : fn->name;
-    char *cname = fn->impl ? impl_func_name(fn) : func_name(name);
+    char *cname = def_cname(em, fn);
     for (int i = 0; i < em->tramp_keys.len; i++)
         if (strcmp(em->tramp_keys.items[i], cname) == 0) return xasprintf("(&clo_%s)", cname);
     vec_push(&em->tramp_keys, cname);

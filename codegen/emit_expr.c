@@ -263,7 +263,7 @@ static char *emit_call(Emitter *em, Expr *e) {
             for (int i = 0; i < e->args.len; i++) vec_push(&e->elems, e->args.items[i].value);
         return emit_closure_call(em, e->kind == EX_PIPELINE ? e->b : e->a, &e->elems, e->loc);
     }
-    char *cname = s->impl ? impl_func_name(s) : func_name(s->def ? s->def->name : s->name);
+    char *cname = def_cname(em, s);
     if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
     StrBuf sb = {0};
     sb_printf(&sb, "%s(", cname);

@@ -1,0 +1,120 @@
+/* emit_modules.c — functions from imported modules, and the C name of every
+ * function.
+ *
+ * The checker resolves `import M` and gives calls of module functions a
+ * SYM_FUNC whose Def lives in M's Program. Codegen compiles exactly the
+ * module functions the program can reach: starting from the entry
+ * program's definitions, it walks every expression and statement, and each
+ * module function found is walked in turn. Module functions are named
+ * f_<Module>__<name> so they never collide with the program's own.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+static bool in_program(Program *p, Def *d) {
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *x = p->defs.items[i];
+        if (x == d) return true;
+        if (x->kind == DEF_IMPL)
+            for (int j = 0; j < x->methods.len; j++)
+                if (x->methods.items[j] == d) return true;
+    }
+    return false;
+}
+
+typedef struct {
+    Emitter *em;
+    Program *p;
+} Walk;
+
+static void walk_block(Walk *w, StmtList *b);
+
+static void visit_sym(Walk *w, Sym *s);
+
+static void walk_expr(Walk *w, Expr *e) {
+    if (!e) return;
+    if (e->sym && (e->kind == EX_CALL || e->kind == EX_IDENT || e->kind == EX_PIPELINE)) visit_sym(w, e->sym);
+    walk_expr(w, e->a);
+    walk_expr(w, e->b);
+    walk_expr(w, e->c);
+    for (int i = 0; i < e->elems.len; i++) walk_expr(w, e->elems.items[i]);
+    for (int i = 0; i < e->args.len; i++) walk_expr(w, e->args.items[i].value);
+    for (int i = 0; i < e->fields.len; i++) walk_expr(w, e->fields.items[i].value);
+    for (int i = 0; i < e->arms.len; i++) {
+        walk_expr(w, e->arms.items[i].guard);
+        walk_expr(w, e->arms.items[i].value);
+        walk_block(w, &e->arms.items[i].body);
+    }
+    walk_block(w, &e->body);
+}
+
+static void walk_block(Walk *w, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        walk_expr(w, s->target);
+        walk_expr(w, s->index);
+        walk_expr(w, s->value);
+        walk_expr(w, s->cond);
+        walk_block(w, &s->body);
+        walk_block(w, &s->else_body);
+        for (int j = 0; j < s->arms.len; j++) {
+            walk_expr(w, s->arms.items[j].guard);
+            walk_block(w, &s->arms.items[j].body);
+        }
+    }
+}
+
+static void walk_def(Walk *w, Def *d) {
+    walk_block(w, &d->body);
+    for (int i = 0; i < d->requires_.len; i++) walk_expr(w, d->requires_.items[i]);
+    for (int i = 0; i < d->ensures.len; i++) walk_expr(w, d->ensures.items[i]);
+    for (int i = 0; i < d->params.len; i++) walk_expr(w, d->params.items[i].default_value);
+    for (int i = 0; i < d->examples.len; i++) {
+        for (int j = 0; j < d->examples.items[i].args.len; j++) walk_expr(w, d->examples.items[i].args.items[j]);
+        walk_expr(w, d->examples.items[i].output);
+    }
+}
+
+static char *module_of(Def *d);
+
+/* A module imported twice (`import M` and `import M as A`) is loaded twice:
+ * two Defs of one function share a C name, and are emitted once. */
+static bool same_function(Def *a, Def *b) {
+    return a == b || (strcmp(a->name, b->name) == 0 && strcmp(module_of(a), module_of(b)) == 0);
+}
+
+static void visit_sym(Walk *w, Sym *s) {
+    if (s->kind != SYM_FUNC || !s->def || s->impl || in_program(w->p, s->def)) return;
+    for (int i = 0; i < w->em->module_defs.len; i++)
+        if (same_function(w->em->module_defs.items[i], s->def)) return;
+    vec_push(&w->em->module_defs, s->def);
+    walk_def(w, s->def);
+}
+
+void collect_module_funcs(Emitter *em, Program *p) {
+    Walk w = {em, p};
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind == DEF_FUNC) walk_def(&w, d);
+        if (d->kind == DEF_IMPL)
+            for (int j = 0; j < d->methods.len; j++) walk_def(&w, d->methods.items[j]);
+    }
+}
+
+/* "dir/Helper.geno" -> "Helper" */
+static char *module_of(Def *d) {
+    const char *f = d->loc.file ? d->loc.file : "M";
+    const char *base = strrchr(f, '/');
+    base = base ? base + 1 : f;
+    const char *dot = strrchr(base, '.');
+    return xstrndup(base, dot ? (size_t)(dot - base) : strlen(base));
+}
+
+char *def_cname(Emitter *em, Sym *fn) {
+    if (fn->impl) return impl_func_name(fn);
+    Def *d = fn->def;
+    if (!d) return func_name(fn->name);
+    if (em->prog && !in_program(em->prog, d)) return xasprintf("f_%s__%s", module_of(d), d->name);
+    return func_name(d->name);
+}
