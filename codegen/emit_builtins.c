@@ -7,6 +7,7 @@
  *   $0..$5  the arguments' C values        $W0..$W5  the arguments as words
  *   $D0..   the arguments' type descriptors $E0       arg 0's element type
  *   $L      GENO_LOC of the call            $R        the result's descriptor
+ *   $T      the result's element type's descriptor
  *
  * Builtins whose typing depends on the operands (Num: Int or Float) or that
  * return an Option built from an out-parameter are handled in code below.
@@ -181,6 +182,13 @@ static const Template templates[] = {
     {"result_map_err", R_VALUE, "({ GenoAdt *o_ = $0; GenoClosure *f_ = $1; o_->tag == GENO_TAG_ERR ? geno_err(GENO_CALL1(f_, o_->fields[0])) : o_; })"},
     {"result_and_then", R_VALUE, "({ GenoAdt *o_ = $0; GenoClosure *f_ = $1; o_->tag == GENO_TAG_OK ? (GenoAdt *)(uintptr_t)GENO_CALL1(f_, o_->fields[0]) : o_; })"},
     {"result_to_option", R_VALUE, "({ GenoAdt *o_ = $0; o_->tag == GENO_TAG_OK ? geno_some(o_->fields[0]) : geno_none(); })"},
+    /* data formats */
+    {"json_parse", R_VALUE, "geno_json_parse($0, $L)"},
+    {"json_stringify", R_VALUE, "geno_json_stringify($0, $L)"},
+    {"json_stringify_pretty", R_VALUE, "geno_json_stringify_pretty($0, $1, $L)"},
+    {"json_to_string", R_VALUE, "geno_json_to_string($W0, $D0, $L)"},
+    {"csv_parse_with_headers", R_VALUE, "geno_csv_parse_with_headers($0, $T, $L)"},
+    {"toml_parse", R_VALUE, "geno_toml_parse($0, $L)"},
     /* values */
     {"to_string", R_VALUE, "geno_to_string($W0, $D0)"},
     {"range", R_VALUE, "geno_list_range($0, $1, $2, $L)"},
@@ -222,6 +230,8 @@ static char *expand(Emitter *em, Expr *e, const char *tmpl, char **vals) {
             sb_puts(&sb, loc_arg(e->loc));
         } else if (k == 'R') {
             sb_puts(&sb, type_desc(em, e->ty));
+        } else if (k == 'T') {
+            sb_puts(&sb, type_desc(em, elem_type(e->ty)));
         } else {
             int i = *++p - '0';
             if (k == 'W') sb_puts(&sb, to_word(args[i]->ty, vals[i]));

@@ -701,6 +701,14 @@ static char *dir_of(const char *path) {
 
 static VEC(const char *) importing;
 static void check_export_surface(Checker *c, Program *p);
+/* Every module file parsed during one (outermost) check, by resolved path:
+ * all importers share one Program per file, which is body-checked once. */
+static VEC(Program *) module_cache;
+
+Program **checked_modules(int *n) {
+    *n = module_cache.len;
+    return module_cache.items;
+}
 static int check_depth;    /* check_program nesting: imported modules are checked from the outermost */
 
 /* ---- module files: the reference's lookup order ---------------------------
@@ -964,17 +972,26 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
             c->modules.items[i]->qualified_only = false;
             return;
         }
-    char *src = read_file(path, NULL);
-    if (!src) check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
-    diag_register_source(path, src);
-    Diags pd = {0};
-    Program *mp = parse_program(path, src, &pd);
-    if (pd.errors) {
-        for (int i = 0; i < pd.list.len; i++) vec_push(&c->d->list, pd.list.items[i]);
-        c->d->errors += pd.errors;
-        longjmp(c->fatal, 1);
+    Program *mp = NULL;
+    for (int i = 0; i < module_cache.len && !mp; i++)
+        if (strcmp(module_cache.items[i]->path, path) == 0) mp = module_cache.items[i];
+    if (!mp) {
+        char *src = read_file(path, NULL);
+        if (!src)
+            check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
+        diag_register_source(path, src);
+        Diags pd = {0};
+        mp = parse_program(path, src, &pd);
+        if (pd.errors) {
+            for (int i = 0; i < pd.list.len; i++) vec_push(&c->d->list, pd.list.items[i]);
+            c->d->errors += pd.errors;
+            longjmp(c->fatal, 1);
+        }
+        vec_push(&module_cache, mp);
     }
-    vec_push(&c->module_progs, mp);
+    bool listed = false;
+    for (int i = 0; i < c->module_progs.len; i++) listed |= c->module_progs.items[i] == mp;
+    if (!listed) vec_push(&c->module_progs, mp);
     vec_push(&importing, name);
     char *mdir = dir_of(path);
     for (int i = 0; i < mp->defs.len; i++)
@@ -1239,7 +1256,7 @@ static void run_checks(Checker *c, Program *p) {
 }
 
 int check_program(Program *p, Diags *d) {
-    check_depth++;
+    if (check_depth++ == 0) module_cache.len = 0;
     Checker *c = xmalloc(sizeof *c);
     c->d = d;
     c->prog = p;

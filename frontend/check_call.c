@@ -329,7 +329,9 @@ Type *check_call(Checker *c, Expr *e) {
         }
         record_expected(c, a->value, apply_subs(want, &subs));
     }
-    for (int i = nparams; i < nslots; i++)
+    /* The reference zips positional arguments with the parameters: extra
+     * ones (already an arity error) are never checked. */
+    for (int i = nparams; by_name && i < nslots; i++)
         if (slots[i]) check_expr(c, slots[i]->value);
     /* Arguments in parameter order, defaults filled in. */
     e->elems.len = 0;

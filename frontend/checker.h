@@ -39,6 +39,23 @@
  *   - Remaining type variables are defaulted to Unit once checking succeeds,
  *     so codegen never sees TY_VAR; TY_ERROR never survives a clean check.
  *   - Function types carry effects (Type.effects, sorted, NULL-terminated).
+ *
+ * Additions (imports and genoc's std library):
+ *   - `import M` resolves M.geno next to the importing file, then genoc's
+ *     std/ (GENOC_STD overrides the compiled-in GENOC_STD_DIR), then
+ *     geno_modules/, then a case-insensitive sibling. checked_modules()
+ *     lists every module Program parsed during the last check_program (one
+ *     per file, shared by all importers, in first-import order). Each is
+ *     checked on its own before the importer (as the reference does), so
+ *     after a clean check its bodies are typed like the main program's and
+ *     its DEF_FUNC `sym` is its own (monomorphic) function symbol.
+ *   - A call site of a module function has `sym` = the importer's SYM_FUNC
+ *     for it (same `def`). For the reference's thin std wrappers
+ *     (List.map, Option.unwrap_or, Math.max, ...; see std_forwarder in
+ *     check.c) that sym's `ty` is the *generic* signature of the builtin the
+ *     wrapper forwards to, as in the reference, so `List.map(["a"], f)` is
+ *     accepted although the wrapper's body is written for List[Int]; code
+ *     for such calls should use the builtin or uniform (boxed) values.
  */
 #ifndef GENOC_CHECKER_H
 #define GENOC_CHECKER_H
@@ -86,5 +103,8 @@ typedef struct Sym {
 Sym *pattern_sym(const Pattern *p);
 
 enum { AUX_TO_FLOAT = 1 };
+
+/* The imported module programs of the last check (see above). */
+Program **checked_modules(int *n);
 
 #endif

@@ -22,9 +22,16 @@ GenoAdt *geno_jv_make(int64_t tag, GenoWord field);
  * 1 when all is well. */
 int geno_jv_conversion_check(GenoAdt *v, int64_t limit, GenoLoc loc);
 
-/* A JsonObject's entries from parallel key/value arrays, as a Python dict
- * built from them keeps them: a repeated key keeps its first position and
- * takes its last value. Returns the List[(String, JsonValue)]. */
-GenoList *geno_jv_entries(GenoStr **keys, GenoWord *values, int64_t n, GenoLoc loc);
+/* JsonArray / JsonObject values for a parser. items / (keys, values) are
+ * the parsed members in order; an object keeps a repeated key at its first
+ * position with its last value (a Python dict). When the array or the
+ * deduplicated object has more than `limit` members the result is a
+ * private marker (tag GENO_JV_OVERSIZE_*) and *walk is set: the caller must
+ * then run geno_jv_conversion_check over the whole document, which raises
+ * the reference's "List/Map size exceeds limit" at the marker unless an
+ * earlier finding (in the reference's order) comes first. */
+enum { GENO_JV_OVERSIZE_LIST = 0x100, GENO_JV_OVERSIZE_MAP = 0x101 };
+GenoAdt *geno_jv_array(GenoWord *items, int64_t n, int64_t limit, int *walk, GenoLoc loc);
+GenoAdt *geno_jv_object(GenoStr **keys, GenoWord *values, int64_t n, int64_t limit, int *walk, GenoLoc loc);
 
 #endif

@@ -157,20 +157,36 @@ static int64_t dedupe(GenoStr **keys, int64_t n, int64_t *last) {
     return distinct;
 }
 
-GenoList *geno_jv_entries(GenoStr **keys, GenoWord *values, int64_t n, GenoLoc loc) {
+GenoAdt *geno_jv_object(GenoStr **keys, GenoWord *values, int64_t n, int64_t limit, int *walk, GenoLoc loc) {
     int64_t *last = geno_alloc_atomic(sizeof(int64_t) * (size_t)(n ? n : 1));
-    dedupe(keys, n, last);
-    GenoListBuilder b;
-    geno_list_builder_init(&b);
+    int64_t distinct = dedupe(keys, n, last);
+    if (distinct > limit) {             /* the conversion walk reports it, in its turn */
+        *walk = 1;
+        return geno_jv_make(GENO_JV_OVERSIZE_MAP, (GenoWord)distinct);
+    }
+    GenoWord *pairs = geno_alloc(sizeof(GenoWord) * (size_t)(distinct ? distinct : 1));
+    int64_t k = 0;
     for (int64_t i = 0; i < n; i++)
-        if (last[i] >= 0) geno_list_builder_add(&b, W(geno_tuple2(W(keys[i]), values[last[i]])), loc);
-    return geno_list_builder_finish(&b);
+        if (last[i] >= 0) pairs[k++] = W(geno_tuple2(W(keys[i]), values[last[i]]));
+    return geno_jv_make(GENO_TAG_JSON_OBJECT, W(geno_list_of(k, pairs, loc)));
+}
+
+GenoAdt *geno_jv_array(GenoWord *items, int64_t n, int64_t limit, int *walk, GenoLoc loc) {
+    if (n > limit) {
+        *walk = 1;
+        return geno_jv_make(GENO_JV_OVERSIZE_LIST, (GenoWord)n);
+    }
+    return geno_jv_make(GENO_TAG_JSON_ARRAY, W(geno_list_of(n, items, loc)));
 }
 
 /* ---- the conversion walk of a parsed document ---------------------------------------- */
 
 int geno_jv_conversion_check(GenoAdt *v, int64_t limit, GenoLoc loc) {
     switch (v->tag) {
+    case GENO_JV_OVERSIZE_LIST:
+        size_error("List", (int64_t)v->fields[0], limit, loc);
+    case GENO_JV_OVERSIZE_MAP:
+        size_error("Map", (int64_t)v->fields[0], limit, loc);
     case GENO_TAG_JSON_FLOAT:
         return isfinite(geno_w2f(v->fields[0]));
     case GENO_TAG_JSON_STRING: {
@@ -421,16 +437,20 @@ static int64_t skip_ws(const JParser *p, int64_t idx) {
 }
 
 static GenoWord scan_array(JParser *p, int64_t idx, int64_t *next) {
-    GenoListBuilder b;
-    geno_list_builder_init(&b);
-    int64_t n = 0;
+    GenoWord *items = NULL;
+    int64_t n = 0, cap = 0;
     idx = skip_ws(p, idx);
     if (idx >= p->len || p->s[idx] != ']') {
         for (;;) {
             int64_t nx;
             GenoWord v = scan_value(p, idx, &nx);
-            geno_list_builder_add(&b, v, p->loc);
-            n++;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 8;
+                GenoWord *i2 = geno_alloc(sizeof *i2 * (size_t)cap);
+                if (n) memcpy(i2, items, sizeof *i2 * (size_t)n);
+                items = i2;
+            }
+            items[n++] = v;
             idx = skip_ws(p, nx);
             if (idx < p->len && p->s[idx] == ']') break;
             if (idx >= p->len || p->s[idx] != ',') jfail(p, "Expecting ',' delimiter", idx);
@@ -438,8 +458,7 @@ static GenoWord scan_array(JParser *p, int64_t idx, int64_t *next) {
         }
     }
     *next = idx + 1;
-    if (n > p->limit) p->walk = 1;
-    return W(geno_jv_make(GENO_TAG_JSON_ARRAY, W(geno_list_builder_finish(&b))));
+    return W(geno_jv_array(items, n, p->limit, &p->walk, p->loc));
 }
 
 static GenoWord scan_object(JParser *p, int64_t idx, int64_t *next) {
@@ -474,9 +493,7 @@ static GenoWord scan_object(JParser *p, int64_t idx, int64_t *next) {
         }
     }
     *next = idx + 1;
-    GenoList *entries = geno_jv_entries(keys, vals, n, p->loc);
-    if (geno_list_len(entries) > p->limit) p->walk = 1;
-    return W(geno_jv_make(GENO_TAG_JSON_OBJECT, W(entries)));
+    return W(geno_jv_object(keys, vals, n, p->limit, &p->walk, p->loc));
 }
 
 static GenoWord scan_value(JParser *p, int64_t idx, int64_t *next) {
@@ -793,7 +810,7 @@ static GenoStr *render(Out *o, WriteFn fn, GenoWord v, const GenoType *t, const 
     fn(o, v, t);
     int64_t limit = geno_df_limit();
     if (o->cp > limit)
-        geno_raise("E499", o->loc, "%s: String size exceeds limit (%lld > %lld)", fname, (long long)o->cp,
+        geno_raise("E499", o->loc, "%s: Runtime Error: String size exceeds limit (%lld > %lld)", fname, (long long)o->cp,
                    (long long)limit);
     int64_t total = o->cp;
     o->counting = 0;
