@@ -37,10 +37,12 @@ typedef struct {
     bool volatile_vars;      /* the function has a try: `var`s are volatile */
     VEC(Def *) module_defs;  /* imported module functions the program reaches */
     Program *prog;           /* the entry program */
+    StrBuf init;             /* statements of the program's init function */
 } Emitter;
 
 /* emit_expr.c */
 char *emit_expr(Emitter *em, Expr *e);          /* value with coercions applied */
+Type *emitted_type(Expr *e);                    /* the type of that C value */
 char *c_type(Type *t);                          /* "GenoInt", "GenoStr *", ... */
 char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
@@ -98,6 +100,7 @@ char *emit_await(Emitter *em, Expr *e);
 /* emit_closure.c */
 char *emit_lambda(Emitter *em, Expr *e);
 char *emit_func_value(Emitter *em, Sym *fn);    /* a named function as a closure */
+char *emit_callable_value(Emitter *em, Expr *e); /* a builtin or constructor as a closure */
 char *emit_closure_call(Emitter *em, Expr *callee, ExprList *args, SrcLoc loc);
 
 #endif

@@ -43,10 +43,7 @@ char *emit_ctor(Emitter *em, Expr *e) {
         return xstrdup("0");
     }
     AdtVariant *var = &s->adt->variants[s->variant];
-    if (e->kind == EX_TYPE_IDENT && var->nfields) {
-        emit_unsupported(em, e->loc, "a constructor used as a function value");
-        return xstrdup("0");
-    }
+    if (e->kind == EX_TYPE_IDENT && var->nfields) return emit_callable_value(em, e);
     int n = var->nfields;
     char **words = xmalloc(sizeof(char *) * (n + 1));
     for (int i = 0; i < n && i < e->args.len; i++) {

@@ -234,8 +234,8 @@ static char *expand(Emitter *em, Expr *e, const char *tmpl, char **vals) {
             sb_puts(&sb, type_desc(em, elem_type(e->ty)));
         } else {
             int i = *++p - '0';
-            if (k == 'W') sb_puts(&sb, to_word(args[i]->ty, vals[i]));
-            else if (k == 'D') sb_puts(&sb, type_desc(em, args[i]->ty));
+            if (k == 'W') sb_puts(&sb, to_word(emitted_type(args[i]), vals[i]));
+            else if (k == 'D') sb_puts(&sb, type_desc(em, emitted_type(args[i])));
             else if (k == 'E') sb_puts(&sb, type_desc(em, elem_type(args[i]->ty)));
         }
     }
@@ -259,13 +259,16 @@ static char *emit_num(Expr *e, const char *name, char **v) {
     char *L = loc_arg(e->loc);
     char *f[3];
     for (int i = 0; i < e->elems.len && i < 3; i++)
-        f[i] = ty_is(a[i]->ty, TY_INT) && flt ? xasprintf("geno_int_to_double(%s, %s)", v[i], L) : v[i];
+        f[i] = ty_is(a[i]->ty, TY_INT) && !(a[i]->aux & AUX_TO_FLOAT) && flt
+                   ? xasprintf("geno_int_to_double(%s, %s)", v[i], L) : v[i];
     if (!strcmp(name, "abs") || !strcmp(name, "math_abs"))
         return flt ? xasprintf("geno_float_abs(%s)", f[0]) : xasprintf("geno_int_abs(%s, %s)", v[0], L);
     if (!strcmp(name, "square"))
         return flt ? xasprintf("geno_square_float(%s)", f[0]) : xasprintf("geno_square_int(%s, %s)", v[0], L);
     if (!strcmp(name, "add")) return flt ? xasprintf("(%s + %s)", f[0], f[1]) : xasprintf("GENO_INT_ADD(%s, %s, %s)", v[0], v[1], L);
     if (!strcmp(name, "subtract")) return flt ? xasprintf("(%s - %s)", f[0], f[1]) : xasprintf("GENO_INT_SUB(%s, %s, %s)", v[0], v[1], L);
+    if (!strcmp(name, "divide"))
+        return flt ? xasprintf("geno_float_divide(%s, %s, %s)", f[0], f[1], L) : xasprintf("geno_int_divide(%s, %s, %s)", v[0], v[1], L);
     if (!strcmp(name, "multiply")) return flt ? xasprintf("(%s * %s)", f[0], f[1]) : xasprintf("GENO_INT_MUL(%s, %s, %s)", v[0], v[1], L);
     /* max/min/clamp keep the winning operand's own type at run time in the
      * reference; with mixed operands genoc's static type is Float. */
@@ -299,7 +302,7 @@ static char *emit_option_call(Emitter *em, Expr *e, const char *name, char **v) 
 }
 
 static bool is_num_builtin(const char *n) {
-    static const char *const names[] = {"abs", "math_abs", "square", "add", "subtract", "multiply",
+    static const char *const names[] = {"abs", "math_abs", "square", "add", "subtract", "multiply", "divide",
                                         "max", "math_max", "math_min", "clamp", "math_clamp", NULL};
     for (int i = 0; names[i]; i++)
         if (!strcmp(names[i], n)) return true;

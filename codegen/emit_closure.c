@@ -128,6 +128,7 @@ char *emit_func_value(Emitter *em, Sym *fn) {
         sb_take(&call);
     })));
     sb_printf(l, "static GenoClosure clo_%s = {(void *)tramp_%s};\n\n", cname, cname);
+    sb_printf(&em->init, "    geno_name_function(&clo_%s, \"function %s\");\n", cname, fn->def ? fn->def->name : fn->name);
     return xasprintf("(&clo_%s)", cname);
 }
 
@@ -147,4 +148,51 @@ char *emit_closure_call(Emitter *em, Expr *callee, ExprList *args, SrcLoc loc) {
         sb_printf(&sb, ", %s", to_word(ft->args[i], emit_expr(em, args->items[i])));
     sb_puts(&sb, "); })");
     return from_word(ft->ret, sb_take(&sb));
+}
+
+/* A builtin (`map(xs, to_string)`) or a constructor with fields
+ * (`map(xs, Some)`) used as a value: a trampoline with the closure ABI that
+ * performs the call on its parameters, and a static closure for it. The
+ * call is emitted by the ordinary builtin/constructor emitters on synthetic
+ * argument expressions naming the trampoline's parameters. */
+char *emit_callable_value(Emitter *em, Expr *e) {
+    Sym *s = e->sym;
+    Type *ft = ty_resolve(e->ty);
+    if (ft->kind != TY_FUNC) {
+        emit_unsupported(em, e->loc, "this name as a value");
+        return xstrdup("0");
+    }
+    char *key = xasprintf("vt_%s_%d", s->kind == SYM_BUILTIN ? (s->builtin_name ? s->builtin_name : s->name) : s->name,
+                          ++em->tmp);
+    Expr call = {.kind = s->kind == SYM_CTOR ? EX_CTOR : EX_CALL, .loc = e->loc, .ty = ft->ret, .sym = s,
+                 .name = (char *)s->name};
+    for (int i = 0; i < ft->nargs; i++) {
+        Sym *ps = xmalloc(sizeof *ps);
+        ps->kind = SYM_LOCAL;
+        ps->is_param = true;
+        ps->name = xasprintf("%s_a%d", key, i);
+        ps->ty = ft->args[i];
+        Expr *arg = xmalloc(sizeof *arg);
+        arg->kind = EX_IDENT;
+        arg->sym = ps;
+        arg->ty = ft->args[i];
+        arg->loc = e->loc;
+        vec_push(&call.elems, arg);
+        CallArg ca = {NULL, e->loc, arg};
+        vec_push(&call.args, ca);
+    }
+    char *body = s->kind == SYM_CTOR ? emit_ctor(em, &call)
+                                     : emit_builtin(em, &call, s->builtin_name ? s->builtin_name : s->name);
+    StrBuf *l = &em->lambdas;
+    sb_printf(l, "static GenoWord %s(GenoClosure *self", key);
+    for (int i = 0; i < ft->nargs; i++) sb_printf(l, ", GenoWord a_%d", i);
+    sb_puts(l, ") {\n    (void)self;\n");
+    for (int i = 0; i < ft->nargs; i++)
+        sb_printf(l, "    %s p_%s_a%d = %s;\n", c_type(ft->args[i]), key, i, from_word(ft->args[i], xasprintf("a_%d", i)));
+    sb_printf(l, "    return %s;\n}\n", to_word(ft->ret, body));
+    sb_printf(l, "static GenoClosure clo_%s = {(void *)%s};\n\n", key, key);
+    if (s->kind == SYM_BUILTIN)
+        sb_printf(&em->init, "    geno_name_function(&clo_%s, \"builtin %s\");\n", key,
+                  s->builtin_name ? s->builtin_name : s->name);
+    return xasprintf("(&clo_%s)", key);
 }

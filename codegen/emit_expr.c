@@ -131,8 +131,13 @@ static char *emit_list(Emitter *em, Expr *e) {
 
 /* ---- operators ----------------------------------------------------------- */
 
+/* The type of the C value emit_expr gives for e (coercions applied). */
+Type *emitted_type(Expr *e) {
+    return (e->aux & AUX_TO_FLOAT) ? ty_prim(TY_FLOAT) : e->ty;
+}
+
 static char *as_float(Expr *e, const char *v) {
-    if (ty_is(e->ty, TY_INT)) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
+    if (ty_is(emitted_type(e), TY_INT)) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
     return xstrdup(v);
 }
 
@@ -233,8 +238,11 @@ static char *emit_binary(Emitter *em, Expr *e) {
     }
     if (lt->kind == TY_BOOL || lt->kind == TY_UNIT)
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
-    /* Structural equality on anything else. */
-    char *eq = xasprintf("geno_equal(%s, %s, %s)", to_word(lt, a), to_word(lt, b), type_desc(em, lt));
+    /* Structural equality on anything else; Int and Float compare by value
+     * inside structures, so differing types go through geno_equal2. */
+    char *eq = ty_equal(lt, rt)
+        ? xasprintf("geno_equal(%s, %s, %s)", to_word(lt, a), to_word(lt, b), type_desc(em, lt))
+        : xasprintf("geno_equal2(%s, %s, %s, %s)", to_word(lt, a), type_desc(em, lt), to_word(rt, b), type_desc(em, rt));
     return xasprintf("((int64_t)%s%s)", e->op == OP_NE ? "!" : "", eq);
 }
 
@@ -254,14 +262,21 @@ static char *emit_unary(Emitter *em, Expr *e) {
 
 static char *emit_call(Emitter *em, Expr *e) {
     Sym *s = e->sym;
-    if (s && s->kind == SYM_BUILTIN)
+    /* Only a callee that names the function is a direct call: for
+     * `f(a)(b)` the checker's sym on the outer call is f's, but the callee
+     * is the value f(a) returns. */
+    Expr *callee = e->kind == EX_PIPELINE ? e->b : e->a;
+    bool named = callee && (callee->kind == EX_IDENT || callee->kind == EX_FIELD);
+    if (named && s && s->kind == SYM_BUILTIN)
         return emit_builtin(em, e, s->builtin_name ? s->builtin_name : s->name);
-    if (!s || s->kind != SYM_FUNC) {
-        /* A function value. The checker fills elems for calls it resolves;
-         * otherwise the arguments are positional as written. */
-        if (!e->elems.len && e->args.len)
-            for (int i = 0; i < e->args.len; i++) vec_push(&e->elems, e->args.items[i].value);
-        return emit_closure_call(em, e->kind == EX_PIPELINE ? e->b : e->a, &e->elems, e->loc);
+    if (!named || !s || s->kind != SYM_FUNC) {
+        /* A function value: its arguments are positional as written (for a
+         * pipeline, elems already hold them with the placeholder filled). */
+        ExprList args = {0};
+        if (e->kind == EX_PIPELINE || (named && e->elems.len)) args = e->elems;
+        else
+            for (int i = 0; i < e->args.len; i++) vec_push(&args, e->args.items[i].value);
+        return emit_closure_call(em, callee, &args, e->loc);
     }
     char *cname = def_cname(em, s);
     if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
@@ -276,6 +291,7 @@ static char *emit_call(Emitter *em, Expr *e) {
 static char *emit_ident(Emitter *em, Expr *e) {
     Sym *s = e->sym;
     if (s && s->kind == SYM_FUNC) return emit_func_value(em, s);
+    if (s && s->kind == SYM_BUILTIN) return emit_callable_value(em, e);
     if (s && s->kind == SYM_CTOR) return emit_ctor(em, e);
     if (!s || s->kind != SYM_LOCAL) {
         emit_unsupported(em, e->loc, "this name as a value");

@@ -50,3 +50,14 @@ int geno_list_contains(GenoList *l, GenoWord v, const GenoType *elem) {
 }
 
 GenoInt geno_float_to_int(double d, GenoLoc loc) { return safe_int(trunc(d), "float_to_int", loc); }
+
+/* divide(a, b): like `/` but with the reference's bare message. */
+GenoInt geno_int_divide(GenoInt a, GenoInt b, GenoLoc loc) {
+    if (GENO_INT_EQ(b, GENO_INT_SMALL(0))) geno_raise("E400", loc, "Division by zero");
+    return geno_int_div(a, b, loc);
+}
+
+double geno_float_divide(double a, double b, GenoLoc loc) {
+    if (b == 0) geno_raise("E400", loc, "Division by zero");
+    return a / b;
+}

@@ -346,3 +346,24 @@ void geno_example_failed(const char *func, GenoWord expected, GenoWord actual, c
     geno_raise("E409", loc, "Example verification failed for %s: expected %s, got %s", func,
                geno_repr(expected, t)->data, geno_repr(actual, t)->data);
 }
+
+/* ---- names of functions used as values -------------------------------------- */
+
+/* A named function or builtin used as a value is a static closure; the
+ * program registers its printed text at start-up ("function square",
+ * "builtin length"), shown as `<function square>`. */
+static struct { const GenoClosure *c; const char *name; } fn_names[256];
+static int n_fn_names;
+
+void geno_name_function(const GenoClosure *c, const char *name) {
+    if (n_fn_names < (int)(sizeof fn_names / sizeof fn_names[0])) {
+        fn_names[n_fn_names].c = c;
+        fn_names[n_fn_names++].name = name;
+    }
+}
+
+const char *geno_function_name(const GenoClosure *c) {
+    for (int i = 0; i < n_fn_names; i++)
+        if (fn_names[i].c == c) return fn_names[i].name;
+    return "function anonymous";
+}

@@ -175,9 +175,13 @@ static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level
         geno_buf_add_ascii(b, ")", 1);
         return;
     }
-    case GT_FUNC:
-        geno_buf_add_ascii(b, "<function anonymous>", 20);
+    case GT_FUNC: {
+        const char *name = geno_function_name((GenoClosure *)(uintptr_t)v);
+        geno_buf_add_ascii(b, "<", 1);
+        geno_buf_add_ascii(b, name, (int64_t)strlen(name));
+        geno_buf_add_ascii(b, ">", 1);
         return;
+    }
     case GT_MAP: {
         GenoMap *m = (GenoMap *)(uintptr_t)v;
         GenoList *ks = geno_map_keys(m), *vs = geno_map_values(m);

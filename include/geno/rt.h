@@ -254,6 +254,11 @@ GenoInt geno_float_floor(double d, GenoLoc loc);
 GenoInt geno_float_ceil(double d, GenoLoc loc);
 GenoInt geno_float_round(double d, GenoLoc loc);                /* floor(x + 0.5) rule */
 int geno_list_contains(GenoList *l, GenoWord v, const GenoType *elem);
+GenoInt geno_int_divide(GenoInt a, GenoInt b, GenoLoc loc);     /* divide(): `Division by zero` */
+double geno_float_divide(double a, double b, GenoLoc loc);
+/* == between values of two types that differ only in Int vs Float
+ * somewhere inside (`[1, 2] == [1.0, 2.0]` is true). */
+int geno_equal2(GenoWord a, const GenoType *ta, GenoWord b, const GenoType *tb);
 
 /* ==== additions by the runtime (appended; nothing above was changed) ===== */
 
@@ -634,6 +639,10 @@ GenoAdt *geno_ok(GenoWord v);
 GenoAdt *geno_err(GenoWord e);
 GenoTuple *geno_tuple2(GenoWord a, GenoWord b);
 GenoWord geno_unwrap(GenoAdt *option, GenoLoc loc);   /* `unwrap called on None` */
+/* Named functions and builtins used as values print as `<function f>` /
+ * `<builtin f>`: the program registers that text ("function f"). */
+void geno_name_function(const GenoClosure *c, const char *text);
+const char *geno_function_name(const GenoClosure *c);   /* "function anonymous" if unnamed */
 /* Example clauses: equality with the reference's tolerance (numbers by
  * math.isclose, rel 1e-9, abs 1e-12, also inside lists, tuples and
  * constructors), and the E409 failure. */
