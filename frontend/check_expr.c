@@ -264,7 +264,12 @@ static Type *check_list(Checker *c, Expr *e) {
         else if (is_kind(first, TY_FLOAT) && is_kind(ts[i], TY_INT))
             e->elems.items[i]->aux |= AUX_TO_FLOAT;
     }
-    return ty_list(first);
+    /* `[[], [1]]`: the first element leaves the element type open; a later,
+     * fully known and compatible element gives it (codegen needs it). */
+    Type *elem = first;
+    for (int i = 1; i < e->elems.len && has_vars(elem); i++)
+        if (!has_vars(ts[i]) && compat(c, first, ts[i])) elem = ts[i];
+    return ty_list(elem);
 }
 
 static Type *check_index(Checker *c, Expr *e) {
