@@ -89,6 +89,8 @@ static char *field_index_expr(Type *t, const char *tag, const char *name) {
 }
 
 char *emit_field(Emitter *em, Expr *e) {
+    Sym *s = e->sym;
+    if (s && s->kind == SYM_FUNC) return emit_func_value(em, s);   /* `Module.f` as a value */
     Type *t = ty_resolve(e->a->ty);
     if (t->kind != TY_ADT) {
         emit_unsupported(em, e->loc, "this field access");

@@ -34,7 +34,8 @@ static void visit_sym(Walk *w, Sym *s);
 
 static void walk_expr(Walk *w, Expr *e) {
     if (!e) return;
-    if (e->sym && (e->kind == EX_CALL || e->kind == EX_IDENT || e->kind == EX_PIPELINE)) visit_sym(w, e->sym);
+    if (e->sym && (e->kind == EX_CALL || e->kind == EX_IDENT || e->kind == EX_PIPELINE || e->kind == EX_FIELD))
+        visit_sym(w, e->sym);
     walk_expr(w, e->a);
     walk_expr(w, e->b);
     walk_expr(w, e->c);

@@ -154,6 +154,14 @@ static void py_repr(GenoBuf *b, GenoWord v, const GenoType *t) {
         geno_buf_add_ascii(b, &q, 1);
     } else if (t->kind == GT_BOOL) {
         geno_buf_add_ascii(b, v ? "True" : "False", v ? 4 : 5);
+    } else if (t->kind == GT_LIST) {
+        GenoList *l = (GenoList *)(uintptr_t)v;
+        geno_buf_add_ascii(b, "[", 1);
+        for (int64_t i = 0; i < geno_list_len(l); i++) {
+            if (i) geno_buf_add_ascii(b, ", ", 2);
+            py_repr(b, geno_list_get(l, i), t->params[0]);
+        }
+        geno_buf_add_ascii(b, "]", 1);
     } else if (t->kind == GT_ADT) {
         const GenoAdt *a = (const GenoAdt *)(uintptr_t)v;
         const GenoVariant *var = &t->variants[a->tag];
