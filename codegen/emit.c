@@ -243,6 +243,10 @@ static void emit_stmt(Emitter *em, Stmt *s) {
     case ST_MATCH:
         emit_match_stmt(em, s);
         return;
+    case ST_ASSERT:
+        emit_line(em, "if (!(%s)) geno_raise(\"E499\", %s, \"Assertion failed\");", emit_expr(em, s->value),
+                  loc_arg(s->loc));
+        return;
     case ST_IF:
         emit_line(em, "if (%s) {", emit_expr(em, s->cond));
         em->indent++;
@@ -364,6 +368,7 @@ char *emit_program(Program *p, Diags *d) {
         emit_func(&em, f);
     }
     char *examples = emit_examples(&em, p);
+    char *tests = emit_tests(&em, p);
     char *init = "0";
     if (em.init.len) {
         sb_printf(&em.lambdas, "static void geno_init(void) {\n%s}\n\n", em.init.buf);
@@ -386,14 +391,15 @@ char *emit_program(Program *p, Diags *d) {
         sb_puts(&out, em.body.buf ? em.body.buf : "");
         sb_printf(&out, "static GenoWord geno_entry(void) { return %s; }\n\n",
                   to_word(rt, "f_main()"));
-        sb_printf(&out, "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s};\n",
-                  path_lit.buf, desc, init, examples);
+        sb_printf(&out, "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s, %s};\n",
+                  path_lit.buf, desc, init, examples, tests);
     } else {
         sb_puts(&out, em.head.buf ? em.head.buf : "");
         sb_puts(&out, protos.buf ? protos.buf : "");
         sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
         sb_puts(&out, em.body.buf ? em.body.buf : "");
-        sb_printf(&out, "const GenoProgram geno_program = {%s, 0, &geno_t_unit, %s, %s};\n", path_lit.buf, init, examples);
+        sb_printf(&out, "const GenoProgram geno_program = {%s, 0, &geno_t_unit, %s, %s, %s};\n", path_lit.buf, init,
+                  examples, tests);
     }
     sb_puts(&out, "\n#ifdef GENO_STANDALONE\n"
                   "int main(int argc, char **argv) { return geno_standalone_main(argc, argv, &geno_program); }\n"

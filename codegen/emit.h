@@ -92,6 +92,7 @@ char *def_cname(Emitter *em, Sym *fn);          /* C name of a user/module funct
 void emit_requires(Emitter *em, Def *f);
 char *ensures_checks(Emitter *em, Def *f, Type *ret, const char *value);  /* "" without ensures */
 char *emit_examples(Emitter *em, Program *p);   /* name of the examples function or "0" */
+char *emit_tests(Emitter *em, Program *p);      /* "table, count" for GenoProgram */
 char *emit_hole(Emitter *em, Expr *e);
 Type *func_result_type(Def *f);                 /* T of an async function's Async[T] */
 char *emit_async_call(Emitter *em, Expr *e, const char *cname);

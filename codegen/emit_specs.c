@@ -93,7 +93,7 @@ char *emit_examples(Emitter *em, Program *p) {
         Def *f = p->defs.items[i];
         if (f->kind != DEF_FUNC || !f->sym || f->is_async) continue;
         for (int j = 0; j < f->examples.len; j++, n++)
-            emit_example(em, &out, f, &f->examples.items[j], func_name(f->name));
+            emit_example(em, &out, f, &f->examples.items[j], def_cname(em, f->sym));
     }
     if (!n) return xstrdup("0");
     sb_puts(&em->lambdas, "static void geno_examples(void) {\n");
@@ -154,4 +154,53 @@ char *emit_await(Emitter *em, Expr *e) {
     char *v = emit_expr(em, e->a);
     if (t->kind != TY_ASYNC) return v;   /* awaiting a plain value is identity */
     return from_word(e->ty, xasprintf("({ GenoClosure *c_ = %s; GENO_CALL0(c_); })", v));
+}
+
+/* ---- `genoc test`: one test case per example clause and `test` block -------- */
+
+/* Emits test-case functions and their table; returns the GenoProgram
+ * initialiser fields "table, count". */
+char *emit_tests(Emitter *em, Program *p) {
+    StrBuf table = {0};
+    int n = 0;
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind == DEF_FUNC && d->sym && !d->is_async) {
+            for (int j = 0; j < d->examples.len; j++, n++) {
+                StrBuf body = {0};
+                emit_example(em, &body, d, &d->examples.items[j], def_cname(em, d->sym));
+                sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, body.buf);
+                free(body.buf);
+                sb_printf(&table, "    {\"%s\", gt_%d},\n", d->name, n);
+            }
+        } else if (d->kind == DEF_TEST) {
+            /* The block's statements, emitted like a function body. */
+            StrBuf saved = em->body;
+            int saved_indent = em->indent;
+            em->body = (StrBuf){0};
+            em->indent = 1;
+            em->cur_func = NULL;
+            em->cur_ret = ty_prim(TY_UNIT);
+            em->in_lambda = false;
+            em->loop_depth = 0;
+            em->tries.len = 0;
+            em->volatile_vars = has_try(&d->body);
+            emit_line(em, "GENO_ENTER(%s);", loc_arg(d->loc));
+            emit_block(em, &d->body);
+            emit_line(em, "GENO_LEAVE();");
+            sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, em->body.buf ? em->body.buf : "");
+            free(em->body.buf);
+            em->body = saved;
+            em->indent = saved_indent;
+            StrBuf name = {0};
+            json_escape(&name, d->name ? d->name : "test");
+            sb_printf(&table, "    {%s, gt_%d},\n", name.buf, n);
+            free(name.buf);
+            n++;
+        }
+    }
+    if (!n) return xstrdup("0, 0");
+    sb_printf(&em->lambdas, "static const GenoTestCase geno_test_cases[] = {\n%s};\n\n", table.buf);
+    free(table.buf);
+    return xasprintf("geno_test_cases, %d", n);
 }

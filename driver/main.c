@@ -31,6 +31,8 @@ static const char usage[] =
     "  build  [-o OUT] [--emit-c FILE.c] [--cc CC] FILE\n"
     "                                 compile to a native executable with cc -O2\n"
     "  check  [--json] FILE           parse and type-check\n"
+    "  test   [-v] [--timeout S] FILE|DIR...\n"
+    "                                 run example clauses and test blocks\n"
     "  emit-c FILE                    print the generated C\n"
     "  parse  [--dump] FILE           parse only (--dump prints the syntax tree)\n"
     "  builtins [--json]              list the builtin functions (--json: signatures too)\n"
@@ -198,6 +200,7 @@ int main(int argc, char **argv) {
     if (strcmp(cmd, "run") == 0) return run_command(n, rest);
     if (strcmp(cmd, "build") == 0) return build_command(n, rest);
     if (strcmp(cmd, "check") == 0) return cmd_check(n, rest);
+    if (strcmp(cmd, "test") == 0) return test_command(n, rest);
     if (strcmp(cmd, "emit-c") == 0) return cmd_emit_c(n, rest);
     if (strcmp(cmd, "parse") == 0) return cmd_parse(n, rest);
     if (strcmp(cmd, "builtins") == 0) return cmd_builtins(n, rest);

@@ -202,6 +202,7 @@ void options_to_config(const RunOptions *o, GenoConfig *cfg) {
     cfg->max_collection_size = o->max_collection_size;
     cfg->max_integer_bits = o->max_integer_bits;
     cfg->check_examples = !o->no_check_examples;
+    cfg->run_tests = o->run_tests;
 }
 
 const char *options_fmt_seconds(double s, char *buf, int size) {

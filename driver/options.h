@@ -28,6 +28,7 @@ typedef struct {
     bool no_check_examples;
     bool json;
     bool unsafe;                    /* accepted and ignored */
+    bool run_tests;                 /* `genoc test`: run test cases, not main */
     const char *file;               /* the .geno program */
     int nargs;                      /* program arguments (after FILE / --) */
     char **args;

@@ -5,4 +5,7 @@
 /* argv: the words after `run`. Returns genoc's exit status. */
 int run_command(int argc, char **argv);
 
+/* driver/test.c: `genoc test [-v] [--timeout S] FILE|DIR...`. */
+int test_command(int argc, char **argv);
+
 #endif

@@ -31,6 +31,7 @@ GenoConfig geno_cfg = {
 };
 
 void geno_config_defaults(GenoConfig *cfg) {
+    memset(cfg, 0, sizeof *cfg);   /* fields added later default to 0 */
     cfg->caps = GENO_CAPS_DEFAULT;
     cfg->max_recursion_depth = 500;
     cfg->max_output_length = 100000;
@@ -147,9 +148,42 @@ int geno_parse_flags(GenoConfig *cfg, int argc, char **argv) {
 
 /* ---- running ----------------------------------------------------------------------- */
 
+/* `genoc test`: runs every test case in its own frame with output
+ * suppressed, and reports on out_fd, one line each, for the driver:
+ *     T <passed> <total>
+ *     F <name>\t<line>:<col>\t<message>        (per failure) */
+static int run_tests(const GenoProgram *prog) {
+    volatile int passed = 0;
+    char line[160];
+    for (int i = 0; i < prog->ntests; i++) {
+        const GenoTestCase *tc = &prog->tests[i];
+        GenoTryFrame f;
+        geno_out_suppress(1);
+        geno_try_push(&f, 1);
+        if (setjmp(f.jb) == 0) {
+            tc->fn();
+            geno_try_pop(&f);
+            passed++;
+        } else {
+            geno_out_suppress(0);
+            geno_out_flush();
+            int n = snprintf(line, sizeof line, "F %s\t%d:%d\t", tc->name, GENO_LOC_LINE(f.loc), GENO_LOC_COL(f.loc));
+            geno_write_all(geno_cfg.out_fd, line, n);
+            geno_write_all(geno_cfg.out_fd, f.message->data, f.message->len);
+            geno_write_all(geno_cfg.out_fd, "\n", 1);
+        }
+        geno_out_suppress(0);
+        geno_out_reset();
+    }
+    int n = snprintf(line, sizeof line, "T %d %d\n", passed, prog->ntests);
+    geno_write_all(geno_cfg.out_fd, line, n);
+    return passed == prog->ntests ? 0 : 1;
+}
+
 int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
     geno_rt_init(cfg);
     geno_source_path = prog->source_path;
+    if (cfg->run_tests) return run_tests(prog);
     GenoTryFrame top;
     geno_try_push(&top, 1);
     if (setjmp(top.jb) == 0) {

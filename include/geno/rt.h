@@ -92,7 +92,14 @@ typedef struct {
     int out_fd;                     /* where program output goes (1) */
     int err_fd;                     /* where the final diagnostic goes (2) */
     int check_examples;             /* run example clauses before main (1) */
+    int run_tests;                  /* `genoc test`: run the test cases, not main */
 } GenoConfig;
+
+/* One example clause or `test` block, for `genoc test`. */
+typedef struct {
+    const char *name;               /* the function or the test block's name */
+    void (*fn)(void);
+} GenoTestCase;
 
 /* What an emitted program exports to whoever runs it. */
 typedef struct {
@@ -101,6 +108,8 @@ typedef struct {
     const GenoType *main_type;      /* main's return type */
     void (*init_fn)(void);          /* registers roots, builds constants */
     void (*examples_fn)(void);      /* verifies example clauses (E409), or NULL */
+    const GenoTestCase *tests;      /* for `genoc test` */
+    int ntests;
 } GenoProgram;
 
 void geno_config_defaults(GenoConfig *cfg);
