@@ -1009,9 +1009,9 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
     }
     /* As the reference: the module's exported surface is validated first;
      * all its aliases are visible while its signatures are resolved, but
-     * only exported ones (none for `import M as A`) stay visible; its types
-     * are imported only without `as` (so `import DateTime as D` fails on
-     * `now() -> DateTime`, as in the reference). */
+     * only exported ones (none for `import M as A`) stay visible. Its types
+     * are declared either way: the reference resolves `H.to_celsius(t: Temp)`
+     * under `import Helper as H` (its constructors stay qualified-only). */
     check_export_surface(c, mp);
     bool aliased = imp->alias != NULL;
     int aliases_before = c->aliases.len;
@@ -1020,12 +1020,12 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
     VEC(AdtInfo *) mine = {0};
     for (int i = 0; i < mp->defs.len; i++) {
         Def *d = mp->defs.items[i];
-        if (d->kind != DEF_TYPE || (has_exports && !d->exported) || aliased) continue;
+        if (d->kind != DEF_TYPE || (has_exports && !d->exported)) continue;
         vec_push(&mine, declare_type(c, d));
     }
     for (int i = 0, k = 0; i < mp->defs.len; i++) {
         Def *d = mp->defs.items[i];
-        if (d->kind == DEF_TYPE && !(has_exports && !d->exported) && !aliased) collect_type(c, d, mine.items[k++]);
+        if (d->kind == DEF_TYPE && !(has_exports && !d->exported)) collect_type(c, d, mine.items[k++]);
     }
     if (mine.len) compute_adt_variance(c);
     bool is_std = is_std_module(path);
