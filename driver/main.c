@@ -162,6 +162,9 @@ static int cmd_builtins(int argc, char **argv) {
         sb_puts(&sb, ", \"effect\": ");
         if (b->effect) json_escape(&sb, b->effect);
         else sb_puts(&sb, "null");
+        sb_puts(&sb, ", \"runtime\": ");   /* the C the emitter produces, NULL: in code */
+        if (b->emit) json_escape(&sb, b->emit);
+        else sb_puts(&sb, "null");
         sb_puts(&sb, i + 1 < builtin_count() ? "},\n" : "}\n");
     }
     sb_puts(&sb, "]\n");
