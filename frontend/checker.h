@@ -65,15 +65,6 @@
 
 typedef enum { SYM_LOCAL, SYM_FUNC, SYM_BUILTIN, SYM_CTOR, SYM_LAMBDA } SymKind;
 
-/* Builtins the checker and code generator know so far. */
-typedef enum {
-    BI_NONE,
-    BI_PRINT, BI_TO_STRING, BI_LENGTH, BI_APPEND, BI_RANGE,
-    BI_HEAD, BI_TAIL, BI_CONCAT, BI_REVERSE,
-    BI_INT_TO_FLOAT, BI_FLOAT_TO_INT, BI_ABS, BI_SQRT,
-    BI_FLOOR, BI_CEIL, BI_ROUND, BI_BIT_OR, BI_CONTAINS,
-    BI__COUNT
-} BuiltinId;
 
 typedef struct Sym {
     SymKind kind;
@@ -83,7 +74,6 @@ typedef struct Sym {
     bool is_param;      /* a function parameter (C name p_<name>) */
     int id;             /* unique per local, for C names */
     Def *def;           /* SYM_FUNC */
-    BuiltinId builtin;  /* SYM_BUILTIN */
     /* ---- additions (see the header comment) ---- */
     struct AdtInfo *adt;    /* SYM_CTOR */
     int variant;            /* SYM_CTOR: index into adt->variants */
