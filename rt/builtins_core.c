@@ -34,13 +34,19 @@ static GenoInt safe_int(double t, const char *what, GenoLoc loc) {
     return GENO_INT_SMALL((int64_t)t);
 }
 
+/* The reference's round: floor(x + 0.5) done as floor, then up at .5. */
+static double round_half_up(double d) {
+    double base = floor(d);
+    return base + (d - base >= 0.5 ? 1 : 0);
+}
+
 GenoInt geno_float_floor(double d, GenoLoc loc) { return safe_int(floor(d), "floor", loc); }
 GenoInt geno_float_ceil(double d, GenoLoc loc) { return safe_int(ceil(d), "ceil", loc); }
-
-GenoInt geno_float_round(double d, GenoLoc loc) {
-    double base = floor(d);
-    return safe_int(base + (d - base >= 0.5 ? 1 : 0), "round", loc);
-}
+GenoInt geno_float_round(double d, GenoLoc loc) { return safe_int(round_half_up(d), "round", loc); }
+/* math_floor / math_ceil / math_round differ only in the name they report. */
+GenoInt geno_math_floor(double d, GenoLoc loc) { return safe_int(floor(d), "math_floor", loc); }
+GenoInt geno_math_ceil(double d, GenoLoc loc) { return safe_int(ceil(d), "math_ceil", loc); }
+GenoInt geno_math_round(double d, GenoLoc loc) { return safe_int(round_half_up(d), "math_round", loc); }
 
 int geno_list_contains(GenoList *l, GenoWord v, const GenoType *elem) {
     int64_t n = geno_list_len(l);

@@ -136,22 +136,7 @@ void geno_depth_exceeded(GenoLoc loc) {
  * binds to `catch e: String` for a thrown ADT (`Bad(msg: 'oops')`). */
 static void py_repr(GenoBuf *b, GenoWord v, const GenoType *t) {
     if (t->kind == GT_STRING) {
-        const GenoStr *s = (const GenoStr *)(uintptr_t)v;
-        int has_single = memchr(s->data, '\'', (size_t)s->len) != NULL;
-        int has_double = memchr(s->data, '"', (size_t)s->len) != NULL;
-        char q = has_single && !has_double ? '"' : '\'';
-        geno_buf_add_ascii(b, &q, 1);
-        for (int64_t i = 0; i < s->len; i++) {
-            unsigned char c = (unsigned char)s->data[i];
-            char esc[8];
-            if (c == '\\' || c == (unsigned char)q) { esc[0] = '\\'; esc[1] = (char)c; geno_buf_add_ascii(b, esc, 2); }
-            else if (c == '\n') geno_buf_add_ascii(b, "\\n", 2);
-            else if (c == '\r') geno_buf_add_ascii(b, "\\r", 2);
-            else if (c == '\t') geno_buf_add_ascii(b, "\\t", 2);
-            else if (c < 0x20 || c == 0x7f) { int n = snprintf(esc, sizeof esc, "\\x%02x", c); geno_buf_add_ascii(b, esc, n); }
-            else geno_buf_add_ascii(b, (const char *)&s->data[i], 1);
-        }
-        geno_buf_add_ascii(b, &q, 1);
+        geno_py_repr_str(b, (const GenoStr *)(uintptr_t)v);
     } else if (t->kind == GT_BOOL) {
         geno_buf_add_ascii(b, v ? "True" : "False", v ? 4 : 5);
     } else if (t->kind == GT_LIST) {

@@ -924,21 +924,8 @@ static void py_str(GenoBuf *b, GenoWord v, const GenoType *t) {
 }
 
 static void py_repr(GenoBuf *b, GenoWord v, const GenoType *t) {
-    if (t->kind != GT_STRING) { py_str(b, v, t); return; }
-    GenoStr *s = P(v);
-    char q = memchr(s->data, '\'', (size_t)s->len) && !memchr(s->data, '"', (size_t)s->len) ? '"' : '\'';
-    geno_buf_add_ascii(b, &q, 1);
-    for (int64_t i = 0; i < s->len; i++) {
-        unsigned char c = (unsigned char)s->data[i];
-        char esc[8];
-        if (c == '\\' || c == (unsigned char)q) { esc[0] = '\\'; esc[1] = (char)c; geno_buf_add_ascii(b, esc, 2); }
-        else if (c == '\n') geno_buf_add_ascii(b, "\\n", 2);
-        else if (c == '\r') geno_buf_add_ascii(b, "\\r", 2);
-        else if (c == '\t') geno_buf_add_ascii(b, "\\t", 2);
-        else if (c < 0x20 || c == 0x7f) { snprintf(esc, sizeof esc, "\\x%02x", c); geno_buf_add_ascii(b, esc, 4); }
-        else geno_buf_add_bytes(b, s->data + i, 1, (c & 0xC0) != 0x80);
-    }
-    geno_buf_add_ascii(b, &q, 1);
+    if (t->kind != GT_STRING) py_str(b, v, t);
+    else geno_py_repr_str(b, P(v));
 }
 
 static GenoStr *key_text(GenoWord k, const GenoType *t) {

@@ -54,25 +54,6 @@ double geno_math_cos(double x, GenoLoc loc) {
 double geno_math_pi(void) { return 3.141592653589793; }
 double geno_math_e(void) { return 2.718281828459045; }
 
-/* math_floor / math_ceil / math_round: floor, ceil and round (rt/builtins_core.c)
- * with the builtin's own name in the range message, as the reference. */
-static GenoInt math_safe_int(double t, const char *what, GenoLoc loc) {
-    if (isnan(t)) geno_raise("E499", loc, "cannot convert float NaN to integer");
-    if (isinf(t)) geno_raise("E499", loc, "cannot convert float infinity to integer");
-    if (fabs(t) > 9007199254740991.0)
-        geno_raise("E499", loc, "%s result exceeds JavaScript safe integer range", what);
-    return GENO_INT_SMALL((int64_t)t);
-}
-
-GenoInt geno_math_floor(double x, GenoLoc loc) { return math_safe_int(floor(x), "math_floor", loc); }
-GenoInt geno_math_ceil(double x, GenoLoc loc) { return math_safe_int(ceil(x), "math_ceil", loc); }
-
-GenoInt geno_math_round(double x, GenoLoc loc) {
-    double base = floor(x);
-    if (isnan(base) || isinf(base)) return math_safe_int(base, "math_round", loc);
-    return math_safe_int(base + (x - base >= 0.5 ? 1 : 0), "math_round", loc);
-}
-
 /* ---- max / min / clamp ------------------------------------------------------------- */
 
 GenoInt geno_max_int(GenoInt a, GenoInt b) { return GENO_INT_GE(a, b) ? a : b; }

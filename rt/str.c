@@ -170,3 +170,28 @@ GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc) {
     check_size(b->cplen, loc);
     return geno_buf_to_str(b);
 }
+
+/* Python's repr of a str: single quotes unless the text has a ' and no ". */
+void geno_py_repr_str(GenoBuf *b, const GenoStr *s) {
+    char q = (memchr(s->data, '\'', (size_t)s->len) && !memchr(s->data, '"', (size_t)s->len)) ? '"' : '\'';
+    geno_buf_add_ascii(b, &q, 1);
+    for (int64_t i = 0; i < s->len; i++) {
+        unsigned char c = (unsigned char)s->data[i];
+        char esc[8];
+        if (c == (unsigned char)q || c == '\\') { esc[0] = '\\'; esc[1] = (char)c; geno_buf_add_ascii(b, esc, 2); }
+        else if (c == '\n') geno_buf_add_ascii(b, "\\n", 2);
+        else if (c == '\r') geno_buf_add_ascii(b, "\\r", 2);
+        else if (c == '\t') geno_buf_add_ascii(b, "\\t", 2);
+        else if (c < 0x20 || c == 0x7f) {
+            static const char hex[] = "0123456789abcdef";
+            esc[0] = '\\'; esc[1] = 'x'; esc[2] = hex[c >> 4]; esc[3] = hex[c & 15];
+            geno_buf_add_ascii(b, esc, 4);
+        } else {
+            int64_t j = i + 1;                  /* one whole UTF-8 sequence */
+            while (j < s->len && ((unsigned char)s->data[j] & 0xC0) == 0x80) j++;
+            geno_buf_add_bytes(b, s->data + i, j - i, 1);
+            i = j - 1;
+        }
+    }
+    geno_buf_add_ascii(b, &q, 1);
+}

@@ -203,29 +203,12 @@ static _Noreturn void terr(TP *p, int64_t pos, const char *msg) {
     longjmp(p->fail, 1);
 }
 
-/* Python's repr() of a string (quotes chosen as Python does). */
-static void py_repr_str(GenoBuf *b, const GenoStr *s) {
-    char q = memchr(s->data, '\'', (size_t)s->len) && !memchr(s->data, '"', (size_t)s->len) ? '"' : '\'';
-    geno_buf_add_ascii(b, &q, 1);
-    for (int64_t i = 0; i < s->len; i++) {
-        unsigned char c = (unsigned char)s->data[i];
-        char esc[8];
-        if (c == '\\' || c == (unsigned char)q) { esc[0] = '\\'; esc[1] = (char)c; geno_buf_add_ascii(b, esc, 2); }
-        else if (c == '\n') geno_buf_add_ascii(b, "\\n", 2);
-        else if (c == '\r') geno_buf_add_ascii(b, "\\r", 2);
-        else if (c == '\t') geno_buf_add_ascii(b, "\\t", 2);
-        else if (c < 0x20 || c == 0x7f) { snprintf(esc, sizeof esc, "\\x%02x", c); geno_buf_add_ascii(b, esc, 4); }
-        else geno_buf_add_bytes(b, s->data + i, 1, (c & 0xC0) != 0x80);
-    }
-    geno_buf_add_ascii(b, &q, 1);
-}
-
 static const char *key_repr(Key k) {
     GenoBuf *b = geno_buf_new();
     geno_buf_add_cstr(b, "(");
     for (int64_t i = 0; i < k.n; i++) {
         if (i) geno_buf_add_cstr(b, ", ");
-        py_repr_str(b, k.k[i]);
+        geno_py_repr_str(b, k.k[i]);
     }
     geno_buf_add_cstr(b, k.n == 1 ? ",)" : ")");
     return geno_buf_to_str(b)->data;
@@ -654,7 +637,7 @@ static int64_t parse_inline_table(TP *p, int64_t pos, TNode **out) {
         if (table_get(nest, stem)) {
             GenoBuf *b = geno_buf_new();
             geno_buf_add_cstr(b, "Duplicate inline table key ");
-            py_repr_str(b, stem);
+            geno_py_repr_str(b, stem);
             terr(p, pos, geno_buf_to_str(b)->data);
         }
         node_push(nest, stem, value);

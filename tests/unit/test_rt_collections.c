@@ -16,12 +16,7 @@
 #include "geno/rt.h"
 #include "run.h"
 #include "value.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
+#include "rt_test_support.h"
 
 static void set_limit(int64_t limit) {
     GenoConfig cfg;
@@ -29,19 +24,6 @@ static void set_limit(int64_t limit) {
     cfg.max_collection_size = limit;
     geno_rt_init(&cfg);
 }
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
 
 /* check's ck_assert_* records every passing check (a write per call), which
  * dominates loops over a million elements: loops use REQ, which only
@@ -847,7 +829,7 @@ END_TEST
 int main(void) {
     Suite *s = suite_create("rt_collections");
     TCase *tc = tcase_create("collections");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, list_append_across_boundaries);
     tcase_add_test(tc, list_old_versions_unchanged);
@@ -869,9 +851,5 @@ int main(void) {
     tcase_add_test(tc, cycles_print_as_reference);
     tcase_add_test(tc, gc_stress_million);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }

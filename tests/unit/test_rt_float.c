@@ -11,25 +11,7 @@
 
 #include "geno/rt.h"
 #include "run.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
+#include "rt_test_support.h"
 
 /* The to_string form, which is also the print and repr form of a Float. */
 static const char *fs(double d) {
@@ -146,16 +128,12 @@ END_TEST
 int main(void) {
     Suite *s = suite_create("rt_float");
     TCase *tc = tcase_create("float");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_add_test(tc, reference_examples);
     tcase_add_test(tc, positional_scientific_switch);
     tcase_add_test(tc, division_and_remainder);
     tcase_add_test(tc, power);
     tcase_add_test(tc, printing_inside_structures);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }

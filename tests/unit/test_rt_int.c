@@ -13,29 +13,12 @@
 #include "geno/rt.h"
 #include "int.h"
 #include "run.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
+#include "rt_test_support.h"
 
 static GenoInt I(const char *dec) { return geno_int_from_dec(dec, 0); }
 static const char *S(GenoInt a) { return geno_int_cstr(a); }
 
 /* Runs stmt and asserts that it raises error `code` with message `msg`. */
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
 
 #define ASSERT_INT(expr, dec) ck_assert_str_eq(S(expr), dec)
 
@@ -292,7 +275,7 @@ END_TEST
 int main(void) {
     Suite *s = suite_create("rt_int");
     TCase *tc = tcase_create("int");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_add_test(tc, small_range_boundaries);
     tcase_add_test(tc, add_sub_across_boundaries);
     tcase_add_test(tc, mul_fast_and_slow);
@@ -306,9 +289,5 @@ int main(void) {
     tcase_add_test(tc, to_double_rounding);
     tcase_add_test(tc, decimal_round_trips);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }

@@ -11,12 +11,7 @@
 
 #include "geno/rt.h"
 #include "run.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
+#include "rt_test_support.h"
 
 static void setup_small_limit(void) {
     GenoConfig cfg;
@@ -24,19 +19,6 @@ static void setup_small_limit(void) {
     cfg.max_collection_size = 3;
     geno_rt_init(&cfg);
 }
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
 
 static GenoStr *S(const char *s) { return geno_str_new(s, (int64_t)strlen(s)); }
 static GenoWord W(const void *p) { return (GenoWord)(uintptr_t)p; }
@@ -343,7 +325,7 @@ END_TEST
 static Suite *suite(void) {
     Suite *s = suite_create("rt_json");
     TCase *tc = tcase_create("json");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_add_test(tc, parse_values);
     tcase_add_test(tc, parse_big_ints);
     tcase_add_test(tc, parse_strings);
@@ -365,9 +347,5 @@ static Suite *suite(void) {
 }
 
 int main(void) {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return rt_test_run(suite());
 }

@@ -10,25 +10,7 @@
 
 #include "geno/rt.h"
 #include "run.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
+#include "rt_test_support.h"
 
 static GenoInt I(int64_t v) { return GENO_INT_SMALL(v); }
 static GenoInt BIG(const char *d) { return geno_int_from_dec(d, 0); }
@@ -160,15 +142,11 @@ END_TEST
 int main(void) {
     Suite *s = suite_create("rt_numlib");
     TCase *tc = tcase_create("numlib");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_add_test(tc, math_functions);
     tcase_add_test(tc, max_min_clamp);
     tcase_add_test(tc, mixed_numbers);
     tcase_add_test(tc, small_predicates);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }

@@ -13,6 +13,7 @@
 #include "print.h"
 #include "run.h"
 #include "value.h"
+#include "rt_test_support.h"
 
 static int out_pipe[2], err_pipe[2];
 
@@ -40,19 +41,6 @@ static const char *drain(int p[2]) {
     b[total] = 0;
     return b;
 }
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
 
 static GenoStr *S(const char *s) { return geno_str_new(s, (int64_t)strlen(s)); }
 static GenoWord W(const void *p) { return (GenoWord)(uintptr_t)p; }
@@ -382,9 +370,5 @@ int main(void) {
     tcase_add_test(tc, run_programs);
     tcase_add_exit_test(tc, uncaught_without_frame_exits, 1);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }

@@ -9,25 +9,7 @@
 
 #include "geno/rt.h"
 #include "run.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
+#include "rt_test_support.h"
 
 static GenoStr *S(const char *s) { return geno_str_new(s, (int64_t)strlen(s)); }
 static GenoWord W(const void *p) { return (GenoWord)(uintptr_t)p; }
@@ -153,7 +135,7 @@ END_TEST
 int main(void) {
     Suite *s = suite_create("rt_str");
     TCase *tc = tcase_create("str");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_add_test(tc, code_point_length);
     tcase_add_test(tc, indexing_by_code_point);
     tcase_add_test(tc, concatenation);
@@ -161,9 +143,5 @@ int main(void) {
     tcase_add_test(tc, repr_escapes);
     tcase_add_test(tc, fstring_builder);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }

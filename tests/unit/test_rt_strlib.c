@@ -13,12 +13,7 @@
 #include "geno/rt.h"
 #include "run.h"
 #include "str.h"
-
-static void setup(void) {
-    GenoConfig cfg;
-    geno_config_defaults(&cfg);
-    geno_rt_init(&cfg);
-}
+#include "rt_test_support.h"
 
 static void set_limit(int64_t n) {
     GenoConfig cfg;
@@ -26,19 +21,6 @@ static void set_limit(int64_t n) {
     cfg.max_collection_size = n;
     geno_rt_init(&cfg);
 }
-
-#define ASSERT_RAISES(code_, msg_, stmt) do {                                   \
-        GenoTryFrame f_;                                                        \
-        geno_try_push(&f_, 1);                                                  \
-        if (setjmp(f_.jb) == 0) {                                               \
-            stmt;                                                               \
-            geno_try_pop(&f_);                                                  \
-            ck_abort_msg("no error raised by " #stmt);                          \
-        } else {                                                                \
-            ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
-        }                                                                       \
-    } while (0)
 
 static GenoStr *S(const char *s) { return geno_str_new(s, (int64_t)strlen(s)); }
 static GenoWord W(const void *p) { return (GenoWord)(uintptr_t)p; }
@@ -433,7 +415,7 @@ END_TEST
 int main(void) {
     Suite *s = suite_create("rt_strlib");
     TCase *tc = tcase_create("strlib");
-    tcase_add_checked_fixture(tc, setup, NULL);
+    tcase_add_checked_fixture(tc, rt_default_setup, NULL);
     tcase_add_test(tc, split_join);
     tcase_add_test(tc, trim_family);
     tcase_add_test(tc, case_mapping);
@@ -446,9 +428,5 @@ int main(void) {
     tcase_add_test(tc, paths);
     tcase_add_test(tc, csv);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed != 0;
+    return rt_test_run(s);
 }
