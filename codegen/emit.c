@@ -198,8 +198,8 @@ static void emit_let(Emitter *em, Stmt *s) {
     }
 }
 
-/* for x in xs: a List is walked by index over a snapshot (lists are
- * immutable); an Array reads its current items. */
+/* for x in xs: a List (immutable) is walked chunk by chunk; an Array reads
+ * its current items. */
 static void emit_for(Emitter *em, Stmt *s) {
     int id = ++em->tmp;
     Sym *var = s->sym;
@@ -210,12 +210,17 @@ static void emit_for(Emitter *em, Stmt *s) {
         emit_line(em, "GenoArray *a_%d = %s;", id, emit_expr(em, s->value));
         emit_line(em, "for (int64_t i_%d = 0; i_%d < a_%d->len; i_%d++) {", id, id, id, id);
     } else {
+        /* One loop (so break/continue keep their meaning) that fetches the
+         * persistent vector a chunk at a time: O(1) per element. */
         emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
-        emit_line(em, "int64_t n_%d = geno_list_len(l_%d);", id, id);
+        emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
+        emit_line(em, "const GenoWord *c_%d = 0;", id);
         emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
+        emit_line(em, "    if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
+                  id, id, id, id, id, id, id, id, id);
     }
     em->indent++;
-    char *item = array ? xasprintf("a_%d->items[i_%d]", id, id) : xasprintf("geno_list_get(l_%d, i_%d)", id, id);
+    char *item = array ? xasprintf("a_%d->items[i_%d]", id, id) : xasprintf("c_%d[i_%d - cs_%d]", id, id, id);
     declare_local(em, var, from_word(var->ty, item));
     emit_block(em, &s->body);
     em->indent--;
