@@ -122,6 +122,7 @@ static const ValueFlag value_flags[] = {
 
 static const struct { const char *name; size_t offset; } bool_flags[] = {
     {"--no-check-examples", OFF(no_check_examples)},
+    {"--phase-times", OFF(phase_times)},
     {"--json", OFF(json)},
     {"--unsafe", OFF(unsafe)},
 };

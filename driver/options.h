@@ -26,6 +26,7 @@ typedef struct {
     int64_t max_file_size_bytes;    /* RLIMIT_FSIZE (0) */
     int64_t max_processes;          /* RLIMIT_NPROC (1) */
     bool no_check_examples;
+    bool phase_times;               /* --phase-times: per-phase milliseconds on stderr */
     bool json;
     bool unsafe;                    /* accepted and ignored */
     bool run_tests;                 /* `genoc test`: run test cases, not main */

@@ -94,6 +94,10 @@ int run_command(int argc, char **argv) {
 
     SandboxResult r;
     st = sandbox_run(c.c_source, &o, &r);
+    if (o.phase_times)
+        fprintf(stderr, "genoc: phases parse %.3f ms, check %.3f ms, emit %.3f ms, "
+                "child (tcc + run) %.3f ms, total %.3f ms\n",
+                c.parse_ms, c.check_ms, c.emit_ms, r.run_ms, pipeline_now_ms() - start);
     if (!o.json) {
         if (r.code) fprintf(stderr, "%s: error[%s]: %s\n", o.file, r.code, r.message);
         return st;

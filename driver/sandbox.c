@@ -83,6 +83,8 @@ static void set_limits(const RunOptions *o) {
     }
 }
 
+static double now_ms(void);
+
 static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_t parent,
                                  int out_w, int err_w) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -97,7 +99,10 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
     set_limits(o);
 
     char *error = NULL;
+    double tcc_start = now_ms();
     const GenoProgram *prog = jit_compile(c_source, &error);
+    /* --phase-times: only the child sees tcc; it reports before running. */
+    if (o->phase_times) dprintf(2, "genoc: phase tcc %.3f ms\n", now_ms() - tcc_start);
     if (!prog) {
         dprintf(2, "genoc: internal error: C compilation failed\n%s\n", error);
         _exit(3);
