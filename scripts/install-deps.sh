@@ -2,7 +2,7 @@
 # Installs the Debian packages genoc needs to build and test, skipping the
 # apt round-trip when everything is already there. Debian 12 (bookworm).
 set -eu
-PKGS="build-essential cmake pkg-config tcc libtcc-dev libgc-dev libgmp-dev check libseccomp-dev libutf8proc-dev"
+PKGS="build-essential cmake pkg-config tcc libtcc-dev libgc-dev libgmp-dev check libseccomp-dev libutf8proc-dev libpcre2-dev libcurl4-openssl-dev clang libclang-rt-14-dev"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
