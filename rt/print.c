@@ -61,8 +61,7 @@ void geno_out_reset(void) {
 }
 
 void geno_print_str(GenoStr *s, GenoLoc loc) {
-    if (!(geno_cfg.caps & GENO_CAP_PRINT))
-        geno_raise("E412", loc, "Capability denied: 'print' requires a capability that was not granted");
+    geno_require_cap(GENO_CAP_PRINT, "print", loc);
     if (out_suppressed) return;
     out_chars += s->cplen + 1;
     if (out_chars > geno_cfg.max_output_length)
@@ -75,8 +74,7 @@ void geno_print_str(GenoStr *s, GenoLoc loc) {
 }
 
 void geno_print(GenoWord v, const GenoType *t, GenoLoc loc) {
-    if (!(geno_cfg.caps & GENO_CAP_PRINT))
-        geno_raise("E412", loc, "Capability denied: 'print' requires a capability that was not granted");
+    geno_require_cap(GENO_CAP_PRINT, "print", loc);
     if (t->kind == GT_STRING) {
         geno_print_str((GenoStr *)(uintptr_t)v, loc);
         return;

@@ -125,6 +125,10 @@ int geno_standalone_main(int argc, char **argv, const GenoProgram *prog);
 /* Registers [start, end) as GC roots (emitted globals live there). */
 void geno_add_roots(void *start, void *end);
 
+/* E412 unless `cap` (a GENO_CAP_* bit) was granted; `builtin` names the
+ * builtin in the message (rt/caps.c). */
+void geno_require_cap(unsigned cap, const char *builtin, GenoLoc loc);
+
 /* ---- errors -------------------------------------------------------------- */
 
 typedef struct GenoStr GenoStr;
