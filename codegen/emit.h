@@ -104,4 +104,9 @@ char *emit_func_value(Emitter *em, Sym *fn);    /* a named function as a closure
 char *emit_callable_value(Emitter *em, Expr *e); /* a builtin or constructor as a closure */
 char *emit_closure_call(Emitter *em, Expr *callee, ExprList *args, SrcLoc loc);
 
+/* C string literals from any bytes (emit_expr.c): the body only, or with
+ * the quotes. The one way source text (strings, paths, names) enters C. */
+void c_string_body(StrBuf *sb, const char *s, size_t n);
+void c_string_literal(StrBuf *sb, const char *s);
+
 #endif

@@ -74,8 +74,9 @@ static char *emit_float_literal(Expr *e) {
 }
 
 /* Appends `s` (n bytes) as a C string literal body: printable ASCII as is,
- * everything else as three-digit octal escapes. */
-static void c_string_body(StrBuf *sb, const char *s, size_t n) {
+ * everything else (and `"`, `\`, `?` of trigraphs) as three-digit octal
+ * escapes, so no source text can end the literal or the line. */
+void c_string_body(StrBuf *sb, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch == '"' || ch == '\\' || ch == '?' || ch < 0x20 || ch >= 0x7f)
@@ -83,6 +84,12 @@ static void c_string_body(StrBuf *sb, const char *s, size_t n) {
         else
             sb_putc(sb, (char)ch);
     }
+}
+
+void c_string_literal(StrBuf *sb, const char *s) {
+    sb_putc(sb, '"');
+    c_string_body(sb, s, strlen(s));
+    sb_putc(sb, '"');
 }
 
 static long utf8_count(const char *s, size_t n) {

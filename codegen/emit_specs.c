@@ -193,7 +193,7 @@ char *emit_tests(Emitter *em, Program *p) {
             em->body = saved;
             em->indent = saved_indent;
             StrBuf name = {0};
-            json_escape(&name, d->name ? d->name : "test");
+            c_string_literal(&name, d->name ? d->name : "test");
             sb_printf(&table, "    {%s, gt_%d},\n", name.buf, n);
             free(name.buf);
             n++;

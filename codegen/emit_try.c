@@ -110,9 +110,9 @@ char *emit_list_comp(Emitter *em, Expr *e) {
                    "const GenoWord *c_%d = 0; GenoListBuilder b_%d; geno_list_builder_init(&b_%d); "
                    "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) { "
                    "if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; } "
-                   "%s %s = %s; ",
+                   "GENO_STEP(%s); %s %s = %s; ",
               id, emit_expr(em, e->b), id, id, id, id, id, id, id, id, id, id, id,
-              id, id, id, id, id, id, id, id, id,
+              id, id, id, id, id, id, id, id, id, loc_arg(e->loc),
               c_type(var->ty), local_name(var), from_word(var->ty, xasprintf("c_%d[i_%d - cs_%d]", id, id, id)));
     if (e->c) sb_printf(&sb, "if (!(%s)) continue; ", emit_expr(em, e->c));
     sb_printf(&sb, "geno_list_builder_add(&b_%d, %s, %s); } geno_list_builder_finish(&b_%d); })", id,

@@ -8,6 +8,7 @@
  * comma-separable; without it the grant is the reference's default
  * {print, clock, random}, with it exactly the listed capabilities.
  */
+#define _GNU_SOURCE
 #include "options.h"
 
 #include <errno.h>
@@ -97,7 +98,7 @@ static int parse_seconds(const char *flag, const char *v, double *out) {
 }
 
 /* Flags that take a value, and where it goes. */
-typedef enum { V_CAP, V_SECONDS, V_INT } ValueKind;
+typedef enum { V_CAP, V_SECONDS, V_INT, V_ROOT, V_ENV_NAMES } ValueKind;
 typedef struct {
     const char *name;
     ValueKind kind;
@@ -118,6 +119,8 @@ static const ValueFlag value_flags[] = {
     {"--max-memory-bytes", V_INT, OFF(max_memory_bytes), 0},
     {"--max-file-size-bytes", V_INT, OFF(max_file_size_bytes), 0},
     {"--max-processes", V_INT, OFF(max_processes), 1},
+    {"--fs-root", V_ROOT, OFF(fs_roots), 0},
+    {"--env-allow", V_ENV_NAMES, OFF(env_allow), 0},
 };
 
 static const struct { const char *name; size_t offset; } bool_flags[] = {
@@ -125,7 +128,13 @@ static const struct { const char *name; size_t offset; } bool_flags[] = {
     {"--phase-times", OFF(phase_times)},
     {"--json", OFF(json)},
     {"--unsafe", OFF(unsafe)},
+    {"--http-allow-private", OFF(http_allow_private)},
 };
+
+static void push(char ***list, int *n, const char *v, size_t len) {
+    *list = realloc(*list, sizeof **list * (size_t)(*n + 1));
+    (*list)[(*n)++] = strndup(v, len);
+}
 
 static int set_value(RunOptions *o, const ValueFlag *f, const char *v) {
     void *field = (char *)o + f->offset;
@@ -138,6 +147,16 @@ static int set_value(RunOptions *o, const ValueFlag *f, const char *v) {
         return parse_seconds(f->name, v, field);
     case V_INT:
         return parse_int(f->name, v, f->min, field);
+    case V_ROOT:
+        push(&o->fs_roots, &o->nfs_roots, v, strlen(v));
+        return 0;
+    case V_ENV_NAMES:
+        for (const char *p = v; *p;) {
+            size_t n = strcspn(p, ",");
+            if (n) push(&o->env_allow, &o->nenv_allow, p, n);
+            p += n + (p[n] == ',');
+        }
+        return 0;
     }
     return 2;
 }
@@ -202,6 +221,8 @@ void options_to_config(const RunOptions *o, GenoConfig *cfg) {
     cfg->max_output_length = o->max_output_length;
     cfg->max_collection_size = o->max_collection_size;
     cfg->max_integer_bits = o->max_integer_bits;
+    cfg->max_steps = o->max_steps;
+    cfg->max_memory_bytes = o->max_memory_bytes;   /* the GC heap cap, under RLIMIT_AS */
     cfg->check_examples = !o->no_check_examples;
     cfg->run_tests = o->run_tests;
 }

@@ -16,7 +16,7 @@ typedef struct {
     unsigned caps;                  /* GENO_CAP_* bits; GENO_CAPS_DEFAULT without --cap */
     bool caps_given;                /* some --cap was seen: grant exactly those */
     double timeout;                 /* wall clock, seconds (30.0) */
-    int64_t max_steps;              /* 1000000; stored, not enforced yet */
+    int64_t max_steps;              /* 1000000 (runtime, E503) */
     int64_t max_recursion_depth;    /* 500 */
     int64_t max_output_length;      /* 100000 characters */
     int64_t max_collection_size;    /* 10000000 */
@@ -30,6 +30,11 @@ typedef struct {
     bool json;
     bool unsafe;                    /* accepted and ignored */
     bool run_tests;                 /* `genoc test`: run test cases, not main */
+    char **fs_roots;                /* --fs-root DIR (repeatable): more fs roots */
+    int nfs_roots;
+    char **env_allow;               /* --env-allow NAME[,NAME] (repeatable; PREFIX* too) */
+    int nenv_allow;
+    bool http_allow_private;        /* --http-allow-private: loopback/private http targets */
     const char *file;               /* the .geno program */
     int nargs;                      /* program arguments (after FILE / --) */
     char **args;

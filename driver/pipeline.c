@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "codegen.h"
+#include "host.h"
 
 double pipeline_now_ms(void) {
     struct timespec ts;
@@ -29,6 +30,20 @@ int pipeline_run(Compilation *c, const char *path, Stage upto) {
         return 1;
     }
     diag_register_source(path, c->source);
+    /* Source text is UTF-8 (the reference refuses the file otherwise);
+     * nothing invalid may reach the lexer, the C text or the output. */
+    size_t n = strlen(c->source), bad;
+    if (!host_utf8_valid(c->source, n, &bad)) {
+        int line = 1, col = 1;
+        for (size_t i = 0; i < bad; i++) {
+            if (c->source[i] == '\n') { line++; col = 1; }
+            else if (((unsigned char)c->source[i] & 0xC0) != 0x80) col++;
+        }
+        diag_add(&c->diags, "E204", (SrcLoc){path, line, col},
+                 "'utf-8' codec can't decode byte 0x%02x in position %zu: invalid start byte",
+                 (unsigned char)c->source[bad], bad);
+        return 1;
+    }
 
     double t = pipeline_now_ms();
     c->prog = parse_program(path, c->source, &c->diags);

@@ -9,8 +9,10 @@
  *   child:  die with the parent; own process group; stdin = /dev/null,
  *           stdout/stderr = two pipes, every other descriptor closed;
  *           rlimits (address space, CPU, file size, open files, processes,
- *           no core); libtcc compile + relocate; sandbox_lockdown() (the
- *           seccomp seam); geno_run; _exit with its status.
+ *           no core); libtcc compile + relocate; runtime and GC set-up;
+ *           sandbox_lockdown() (the seccomp allow-list, driver/lockdown.c);
+ *           geno_run, whose effects are requests on the broker socket
+ *           (driver/broker.c); _exit with its status.
  *   parent: polls both pipes and streams them through as they arrive,
  *           counts output characters (the runtime enforces
  *           --max-output-length itself; this is the backstop), kills the
@@ -33,26 +35,22 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "broker.h"
+#include "effects.h"
 #include "jit.h"
 
+/* The child's end of the broker socket (after stdin, stdout, stderr). */
+#define BROKER_FD 3
 /* Open files the child may hold: stdio, plus tcc reading nested headers. */
 #define CHILD_NOFILE 16
 /* The child's stderr carries a diagnostic or tcc's messages: bound it. */
 #define MAX_ERR_BYTES (64 * 1024)
-
-void sandbox_lockdown(void) {
-    /* SECCOMP SEAM. The seccomp-bpf allow-list goes here (later issue):
-     * read/write on the child's pipes, the memory calls Boehm GC needs
-     * (mmap/mprotect without PROT_EXEC), clocks, futex, exit; everything
-     * else SCMP_ACT_KILL_PROCESS, which the parent reports as E500. It must
-     * stay after tcc_relocate (tcc maps its code RWX) and before the
-     * program's first instruction. */
-}
 
 /* ---- child ------------------------------------------------------------------ */
 
@@ -73,8 +71,12 @@ static void set_limits(const RunOptions *o) {
     set_limit(RLIMIT_NOFILE, CHILD_NOFILE, CHILD_NOFILE);
     /* Ignored for root (TOOLCHAIN.md); seccomp will block fork/clone. */
     set_limit(RLIMIT_NPROC, (rlim_t)o->max_processes, (rlim_t)o->max_processes);
+#ifndef GENOC_SANITIZE
     if (o->max_memory_bytes > 0)
         set_limit(RLIMIT_AS, (rlim_t)o->max_memory_bytes, (rlim_t)o->max_memory_bytes);
+#endif
+    /* ASan's shadow memory cannot live under RLIMIT_AS (TOOLCHAIN.md): the
+     * sanitizer build (CMake -DGENOC_SANITIZE=ON) caps the GC heap instead. */
     if (o->max_cpu_time > 0) {
         /* soft < hard: SIGXCPU at the soft limit (which the parent reports
          * as E504) instead of the hard limit's bare SIGKILL. */
@@ -86,7 +88,7 @@ static void set_limits(const RunOptions *o) {
 static double now_ms(void);
 
 static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_t parent,
-                                 int out_w, int err_w) {
+                                 int out_w, int err_w, int broker_w) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);           /* parent already gone */
     setpgid(0, 0);
@@ -95,7 +97,8 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
     if (nul >= 0) dup2(nul, 0);
     dup2(out_w, 1);
     dup2(err_w, 2);
-    close_from(3);
+    dup2(broker_w, BROKER_FD);
+    close_from(BROKER_FD + 1);
     set_limits(o);
 
     char *error = NULL;
@@ -107,13 +110,20 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
         dprintf(2, "genoc: internal error: C compilation failed\n%s\n", error);
         _exit(3);
     }
-    sandbox_lockdown();
-
     GenoConfig cfg;
     geno_config_defaults(&cfg);
     options_to_config(o, &cfg);
     cfg.out_fd = 1;
     cfg.err_fd = 2;
+    /* Everything that needs more than the allow-list happens before it:
+     * GC and runtime initialisation; effects go to the broker after it. */
+    geno_rt_init(&cfg);
+    geno_host_policy.timeout_s = o->timeout;
+    geno_host_use_broker(BROKER_FD);
+    if (sandbox_lockdown(BROKER_FD) != 0) {
+        dprintf(2, "genoc: internal error: could not install the seccomp filter\n");
+        _exit(3);
+    }
     _exit(geno_run(prog, &cfg));
 }
 
@@ -124,11 +134,14 @@ typedef struct {
     SandboxResult *r;
     pid_t pid;
     int fd[2];              /* read ends: [0] stdout, [1] stderr; -1 at EOF */
+    int broker;             /* the parent's end of the broker socket; -1 when closed */
+    HostPolicy policy;      /* what the broker allows this run */
     int64_t out_chars;      /* UTF-8 characters of stdout seen */
     int64_t out_cap;        /* backstop in characters */
     size_t err_bytes;
     bool out_broken;        /* our own stdout went away (EPIPE): child killed */
     bool killed_timeout, killed_output;
+    bool killed_protocol;   /* a malformed or oversized broker request */
 } Supervisor;
 
 static double now_ms(void) {
@@ -211,23 +224,42 @@ static bool child_exited(pid_t pid) {
     return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
 }
 
+/* One effect request from the child. What it printed before asking goes
+ * out first, so output and effects stay in program order. */
+static void serve_request(Supervisor *s) {
+    for (int k = 0; k < 2; k++) drain(s, k, 1024);
+    switch (broker_serve(s->broker, &s->policy)) {
+    case BROKER_SERVED:
+        break;
+    case BROKER_CLOSED:
+        close(s->broker);
+        s->broker = -1;
+        break;
+    case BROKER_VIOLATION:
+        kill_child(s);
+        s->killed_protocol = true;
+        break;
+    }
+}
+
 /* Pumps both pipes until the child exits, the deadline passes, or the
  * output backstop or a closed stdout stops it. Does not reap. */
 static void supervise(Supervisor *s, double deadline) {
     int pidfd = (int)syscall(SYS_pidfd_open, s->pid, 0);   /* -1 on old kernels */
     bool exited = false;
-    while (!exited && !s->killed_output && !s->out_broken) {
+    while (!exited && !s->killed_output && !s->out_broken && !s->killed_protocol) {
         double left = deadline - now_ms();
         if (left <= 0) {
             kill_child(s);
             s->killed_timeout = true;
             break;
         }
-        struct pollfd p[3];
-        int n = 0, slot[3];
+        struct pollfd p[4];
+        int n = 0, slot[4];
         for (int k = 0; k < 2; k++)
             if (s->fd[k] >= 0) { p[n] = (struct pollfd){s->fd[k], POLLIN, 0}; slot[n++] = k; }
         if (pidfd >= 0) { p[n] = (struct pollfd){pidfd, POLLIN, 0}; slot[n++] = 2; }
+        if (s->broker >= 0) { p[n] = (struct pollfd){s->broker, POLLIN, 0}; slot[n++] = 3; }
         /* Without a pidfd, wake up now and then to look for the exit. */
         double cap = pidfd >= 0 ? 60000 : 20;
         int wait_ms = (int)ceil(left < cap ? left : cap);
@@ -235,12 +267,14 @@ static void supervise(Supervisor *s, double deadline) {
             kill_child(s);      /* cannot supervise it: do not let it run on */
             break;
         }
-        bool pidfd_ready = false;
+        bool pidfd_ready = false, request = false;
         for (int i = 0; i < n; i++) {
             if (!p[i].revents) continue;
             if (slot[i] == 2) pidfd_ready = true;
+            else if (slot[i] == 3) request = true;
             else drain(s, slot[i], 16);
         }
+        if (request) serve_request(s);
         if (pidfd_ready || pidfd < 0) exited = child_exited(s->pid);
     }
     if (pidfd >= 0) close(pidfd);
@@ -248,14 +282,15 @@ static void supervise(Supervisor *s, double deadline) {
 
 int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
     memset(r, 0, sizeof *r);
-    Supervisor s = {.o = o, .r = r, .fd = {-1, -1}};
+    Supervisor s = {.o = o, .r = r, .fd = {-1, -1}, .broker = -1};
     /* The runtime caps printed output at max_output_length; the `=> value`
      * line after it is not print output and is bounded by the collection
      * size. The parent only stops a runaway child past both. */
     s.out_cap = o->max_output_length + o->max_collection_size + 16;
 
-    int out[2], err[2];
-    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0) {
+    int out[2], err[2], sock[2];
+    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 ||
+        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0) {
         perror("genoc: internal error: pipe");
         return r->status = 3;
     }
@@ -271,10 +306,14 @@ int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
     if (pid == 0) {
         close(out[0]);
         close(err[0]);
-        child_main(c_source, o, parent, out[1], err[1]);
+        close(sock[0]);
+        child_main(c_source, o, parent, out[1], err[1], sock[1]);
     }
     close(out[1]);
     close(err[1]);
+    close(sock[1]);
+    s.broker = sock[0];
+    broker_policy(&s.policy, o, start + o->timeout * 1e3);
     /* EPIPE instead of death when our own reader goes away. */
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     setpgid(pid, pid);
@@ -294,6 +333,7 @@ int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
      * capacity (≤ 1 MiB), since every writer is gone. */
     for (int k = 0; k < 2; k++) drain(&s, k, 64);
     for (int k = 0; k < 2; k++) if (s.fd[k] >= 0) close(s.fd[k]);
+    if (s.broker >= 0) close(s.broker);
     signal(SIGPIPE, old_pipe);
     r->run_ms = now_ms() - start;
 
@@ -303,6 +343,9 @@ int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
         r->code = "E501";
         r->message = xasprintf("Execution timed out after %s seconds",
                                options_fmt_seconds(o->timeout, secs, sizeof secs));
+    } else if (s.killed_protocol) {
+        r->code = "E500";
+        r->message = xstrdup("Security violation: malformed or oversized capability request");
     } else if (s.killed_output) {
         r->code = "E499";
         r->message = xasprintf("Output limit exceeded (%lld characters)", (long long)o->max_output_length);

@@ -22,8 +22,9 @@ typedef struct {
  * the caller does, in human or JSON form. Returns r->status. */
 int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r);
 
-/* Seam for the seccomp allow-list (DESIGN.md §4 step 3): called in the
- * child after tcc_relocate and before the program runs. No-op for now. */
-void sandbox_lockdown(void);
+/* Installs the child's seccomp allow-list (driver/lockdown.c): called after
+ * tcc_relocate and before the program runs. 0, or -1 if it could not be
+ * installed (the child then refuses to run the program). */
+int sandbox_lockdown(int broker_fd);
 
 #endif

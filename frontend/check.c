@@ -61,8 +61,8 @@ static int levenshtein(const char *a, const char *b) {
         cur = t;
     }
     int r = prev[m];
-    free(prev);
-    free(cur);
+    xfree(prev);
+    xfree(cur);
     return r;
 }
 
@@ -172,8 +172,8 @@ void ptrmap_put(PtrMap *m, const void *key, void *val) {
         m->len = 0;
         for (int i = 0; i < ocap; i++)
             if (ok[i]) ptrmap_put(m, ok[i], ov[i]);
-        free(ok);
-        free(ov);
+        xfree(ok);
+        xfree(ov);
     }
     unsigned h = phash(key) & (m->cap - 1);
     while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
@@ -748,7 +748,10 @@ static bool is_dir(const char *p) {
 
 static char *abs_path(const char *p) {
     char *r = realpath(p, NULL);
-    return r ? r : xstrdup(p);
+    if (!r) return xstrdup(p);
+    char *x = xstrdup(r);   /* an xmalloc'd copy, like every other string here */
+    free(r);
+    return x;
 }
 
 /* `root` equals `path` or is one of its ancestors (both absolute, resolved). */
@@ -763,7 +766,7 @@ static char *project_root(const char *dir) {
     for (;;) {
         char *toml = xasprintf("%s/geno.toml", cur);
         bool found = access(toml, F_OK) == 0;
-        free(toml);
+        xfree(toml);
         if (found) return cur;
         char *slash = strrchr(cur, '/');
         if (!slash) return NULL;
@@ -1288,4 +1291,17 @@ int check_program(Program *p, Diags *d) {
     if (d->errors == before) check_default_types(p);
     check_depth--;
     return d->errors - before;
+}
+
+void check_reset(void) {
+    psyms = (PtrMap){0};
+    recheck_scopes = (PtrMap){0};
+    memset(&importing, 0, sizeof importing);
+    memset(&module_cache, 0, sizeof module_cache);
+    check_depth = 0;
+    check_types_reset();
+    check_builtins_reset();
+    check_expr_reset();
+    ty_reset_ids();
+    diag_reset_sources();
 }

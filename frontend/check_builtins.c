@@ -16,6 +16,8 @@ typedef struct {
 
 static VEC(BuiltinEntry) cache;
 
+void check_builtins_reset(void) { memset(&cache, 0, sizeof cache); }
+
 static BuiltinEntry *entry(const char *name) {
     for (int i = 0; i < cache.len; i++)
         if (strcmp(cache.items[i].name, name) == 0) return &cache.items[i];

@@ -158,16 +158,19 @@ static Type *check_ident(Checker *c, Expr *e) {
     return s->ty ? s->ty : t_any();
 }
 
+static VEC(Sym *) ctor_cache;
+
+void check_expr_reset(void) { memset(&ctor_cache, 0, sizeof ctor_cache); }
+
 static Sym *ctor_sym(AdtInfo *a, int v) {
-    static VEC(Sym *) cache;
-    for (int i = 0; i < cache.len; i++)
-        if (cache.items[i]->adt == a && cache.items[i]->variant == v) return cache.items[i];
+    for (int i = 0; i < ctor_cache.len; i++)
+        if (ctor_cache.items[i]->adt == a && ctor_cache.items[i]->variant == v) return ctor_cache.items[i];
     Sym *s = xmalloc(sizeof *s);
     s->kind = SYM_CTOR;
     s->name = a->variants[v].name;
     s->adt = a;
     s->variant = v;
-    vec_push(&cache, s);
+    vec_push(&ctor_cache, s);
     return s;
 }
 

@@ -154,6 +154,10 @@ Type *builtin_type(const char *name, const char ***params, int *nparams);
 Type *parse_sig(const char *sig);
 bool is_hashable(Type *t);
 void compute_adt_variance(Checker *c);
+/* Forget the global tables of earlier checks (see check_reset in checker.h). */
+void check_types_reset(void);
+void check_builtins_reset(void);
+void check_expr_reset(void);
 void check_keyed_collections(Checker *c, Type *t, SrcLoc loc);
 
 /* check_expr.c */

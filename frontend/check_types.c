@@ -418,6 +418,11 @@ static bool invariant_kind(TyKind k) {
 
 static PtrMap adt_variance;     /* AdtInfo * -> unsigned * (bit i: param i invariant) */
 
+void check_types_reset(void) {
+    memset(builtin_adts, 0, sizeof builtin_adts);
+    adt_variance = (PtrMap){0};
+}
+
 static unsigned adt_invariant_mask(AdtInfo *a) {
     unsigned *m = a ? ptrmap_get(&adt_variance, a) : NULL;
     return m ? *m : 0;

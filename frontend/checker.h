@@ -97,4 +97,11 @@ enum { AUX_TO_FLOAT = 1 };
 /* The imported module programs of the last check (see above). */
 Program **checked_modules(int *n);
 
+/* Returns the frontend to its initial state: forgets the global tables that
+ * earlier parses and checks filled (pattern symbols, module cache, builtin
+ * and constructor symbols, built-in ADTs, registered sources, fresh type
+ * numbers). Only for a process that frees those compilations' memory and
+ * goes on compiling (tests/fuzz: alloc_track_free_all in util.h). */
+void check_reset(void);
+
 #endif

@@ -11,6 +11,8 @@ typedef struct {
 
 static VEC(SourceText) sources;
 
+void diag_reset_sources(void) { memset(&sources, 0, sizeof sources); }
+
 void diag_register_source(const char *file, const char *text) {
     SourceText s = {file, text};
     vec_push(&sources, s);
@@ -60,7 +62,7 @@ void diag_print(FILE *out, const Diags *d) {
             for (int c = 1; c < g->loc.col && src[c - 1]; c++)
                 fputc(src[c - 1] == '\t' ? '\t' : ' ', out);
             fputs("^\n", out);
-            free(src);
+            xfree(src);
         }
     }
 }
@@ -102,5 +104,5 @@ void diag_print_json(FILE *out, const Diags *d) {
     }
     sb_puts(&sb, "]");
     fputs(sb.buf, out);
-    free(sb.buf);
+    xfree(sb.buf);
 }

@@ -38,6 +38,8 @@ void diag_add(Diags *d, const char *code, SrcLoc loc, const char *fmt, ...)
 
 /* Registers a file's text so printing can show the source line. */
 void diag_register_source(const char *file, const char *text);
+/* Forgets every registered text (check_reset). */
+void diag_reset_sources(void);
 
 /* Human form on `out`, in source order of addition. */
 void diag_print(FILE *out, const Diags *d);

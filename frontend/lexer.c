@@ -410,7 +410,7 @@ bool lex_source(const char *file, const char *src, size_t len, int line,
         size_t n = utf8_len((const unsigned char *)L.src + L.pos, L.len - L.pos);
         char *r = char_repr((const unsigned char *)L.src + L.pos, n);
         char *msg = xasprintf("Unexpected character: %s", r);
-        free(r);
+        xfree(r);
         return fail(&L, "E100", here(&L), msg);
     }
     push(&L, T_EOF, here(&L), NULL, 0);
@@ -509,7 +509,7 @@ char *tok_debug_str(const Token *t) {
     case T_FLOAT: {
         char *r = float_repr(t->fval);
         char *s = xasprintf("%s(%s)", name, r);
-        free(r);
+        xfree(r);
         return s;
     }
     default:

@@ -163,7 +163,7 @@ ParamList parse_parameter_list(Parser *p) {
             char *msg = xasprintf("Required parameter '%s' cannot follow a parameter "
                                   "with a default value", prm->name);
             p_record(p, "E200", prm->loc, msg);
-            free(msg);
+            xfree(msg);
         }
     }
     return params;

@@ -28,8 +28,11 @@ Type *ty_func(int nparams, Type **params, Type *ret) {
     return t;
 }
 
+static int next_id;
+
+void ty_reset_ids(void) { next_id = 0; }
+
 Type *ty_var(void) {
-    static int next_id;
     Type *t = ty_new(TY_VAR, 0, NULL);
     t->id = ++next_id;
     return t;

@@ -59,6 +59,7 @@ Type *ty_list(Type *elem);
 Type *ty_new(TyKind k, int nargs, Type **args);
 Type *ty_func(int nparams, Type **params, Type *ret);
 Type *ty_var(void);
+void ty_reset_ids(void);    /* numbering of fresh type variables restarts (check_reset) */
 Type *ty_resolve(Type *t);               /* follows bound variables */
 bool ty_unify(Type *a, Type *b);         /* binds variables; false on mismatch */
 bool ty_equal(Type *a, Type *b);         /* structural, after resolution */

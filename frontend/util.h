@@ -13,9 +13,18 @@
 
 void *xmalloc(size_t n);            /* zeroed; aborts on OOM */
 void *xrealloc(void *p, size_t n);
+void xfree(void *p);                /* free() for blocks from the functions here */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Allocation tracking, for long-running in-process users (the fuzz targets
+ * in tests/fuzz/): after alloc_track_begin() every block xmalloc, xrealloc
+ * and the functions built on them return is recorded until xfree'd;
+ * alloc_track_free_all() frees every recorded block and ends tracking. Reset
+ * the frontend's global tables with check_reset() first (checker.h). */
+void alloc_track_begin(void);
+void alloc_track_free_all(void);
 
 /* Growable array of T: `VEC(Expr *) args;` then vec_push(&args, e). */
 #define VEC(T) struct { T *items; int len, cap; }

@@ -124,10 +124,8 @@ void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc) {
     unwind(0, "E499", loc, geno_buf_to_str(b), v, t);
 }
 
-void geno_depth_exceeded(GenoLoc loc) {
-    geno_raise_fatal("E502", loc,
-                     "Maximum recursion depth exceeded (%lld). Check for infinite recursion or increase the limit.",
-                     (long long)geno_max_depth);
+void geno_raise_fatal_str(const char *code, GenoLoc loc, GenoStr *msg) {
+    unwind(1, code, loc, msg, 0, NULL);
 }
 
 /* ---- catch clauses (emitted try/catch) ------------------------------------ */

@@ -18,6 +18,7 @@
 
 #include "geno/rt.h"
 #include "alloc.h"
+#include "errors.h"
 
 #ifndef GC_THREADS
 /* Declared by gc.h only under GC_THREADS, but present in Debian's 8.2 build
@@ -26,9 +27,9 @@ GC_API void GC_CALL GC_set_suspend_signal(int);
 GC_API void GC_CALL GC_set_thr_restart_signal(int);
 #endif
 
-static _Noreturn void out_of_memory(void) {
-    geno_raise_fatal("E504", 0, "Memory limit exceeded");
-}
+/* E504 (limits.c): also what Boehm's OOM hook does once geno_run has
+ * installed it; these checks cover allocations before that. */
+static _Noreturn void out_of_memory(void) { geno_memory_exceeded(); }
 
 void *geno_alloc(size_t size) {
     void *p = GC_MALLOC(size);

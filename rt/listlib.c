@@ -52,6 +52,14 @@ GenoTuple *geno_tuple2(GenoWord a, GenoWord b) {
 
 /* ---- walking ----------------------------------------------------------------- */
 
+/* Every call back into Geno code costs one step (rt/limits.c), on top of
+ * the callee's own entry: the reference counts the builtin's work per
+ * element too. Builtins whose signature has no location report E503
+ * without one. */
+#define STEP(loc) (__builtin_expect(--geno_steps_left < 0, 0) ? geno_steps_exceeded(loc) : (void)0)
+#define CALL1(loc, f, a) (STEP(loc), GENO_CALL1(f, a))
+#define CALL2(loc, f, a, b) (STEP(loc), GENO_CALL2(f, a, b))
+
 #define FOR_EACH(l, x, body)                                                   \
     do {                                                                       \
         int64_t n_ = geno_list_len(l), k_;                                     \
@@ -67,61 +75,61 @@ GenoTuple *geno_tuple2(GenoWord a, GenoWord b) {
 GenoList *geno_list_map(GenoList *l, GenoClosure *f, GenoLoc loc) {
     GenoListBuilder b;
     geno_list_builder_init(&b);
-    FOR_EACH(l, x, { geno_list_builder_add(&b, GENO_CALL1(f, x), loc); });
+    FOR_EACH(l, x, { geno_list_builder_add(&b, CALL1(loc, f, x), loc); });
     return geno_list_builder_finish(&b);
 }
 
 GenoList *geno_list_filter(GenoList *l, GenoClosure *pred, GenoLoc loc) {
     GenoListBuilder b;
     geno_list_builder_init(&b);
-    FOR_EACH(l, x, { if (GENO_CALL1(pred, x)) geno_list_builder_add(&b, x, loc); });
+    FOR_EACH(l, x, { if (CALL1(loc, pred, x)) geno_list_builder_add(&b, x, loc); });
     return geno_list_builder_finish(&b);
 }
 
 GenoWord geno_list_fold(GenoList *l, GenoWord init, GenoClosure *f) {
     GenoWord acc = init;
-    FOR_EACH(l, x, { acc = GENO_CALL2(f, acc, x); });
+    FOR_EACH(l, x, { acc = CALL2(0, f, acc, x); });
     return acc;
 }
 
 GenoWord geno_list_fold_right(GenoList *l, GenoWord init, GenoClosure *f) {
     GenoWord acc = init;
-    for (int64_t i = geno_list_len(l) - 1; i >= 0; i--) acc = GENO_CALL2(f, geno_list_get(l, i), acc);
+    for (int64_t i = geno_list_len(l) - 1; i >= 0; i--) acc = CALL2(0, f, geno_list_get(l, i), acc);
     return acc;
 }
 
 GenoList *geno_list_flat_map(GenoList *l, GenoClosure *f, GenoLoc loc) {
     GenoListBuilder b;
     geno_list_builder_init(&b);
-    FOR_EACH(l, x, { geno_list_builder_add_list(&b, (GenoList *)(uintptr_t)GENO_CALL1(f, x), loc); });
+    FOR_EACH(l, x, { geno_list_builder_add_list(&b, (GenoList *)(uintptr_t)CALL1(loc, f, x), loc); });
     return geno_list_builder_finish(&b);
 }
 
 GenoList *geno_list_take_while(GenoList *l, GenoClosure *pred) {
     int64_t n = geno_list_len(l), i = 0;
-    while (i < n && GENO_CALL1(pred, geno_list_get(l, i))) i++;
+    while (i < n && CALL1(0, pred, geno_list_get(l, i))) i++;
     return geno_list_take(l, GENO_INT_SMALL(i));
 }
 
 int geno_list_all(GenoList *l, GenoClosure *pred) {
-    FOR_EACH(l, x, { if (!GENO_CALL1(pred, x)) return 0; });
+    FOR_EACH(l, x, { if (!CALL1(0, pred, x)) return 0; });
     return 1;
 }
 
 int geno_list_any(GenoList *l, GenoClosure *pred) {
-    FOR_EACH(l, x, { if (GENO_CALL1(pred, x)) return 1; });
+    FOR_EACH(l, x, { if (CALL1(0, pred, x)) return 1; });
     return 0;
 }
 
 GenoAdt *geno_list_find(GenoList *l, GenoClosure *pred) {
-    FOR_EACH(l, x, { if (GENO_CALL1(pred, x)) return geno_some(x); });
+    FOR_EACH(l, x, { if (CALL1(0, pred, x)) return geno_some(x); });
     return geno_none();
 }
 
 GenoAdt *geno_list_find_index(GenoList *l, GenoClosure *pred) {
     int64_t i = 0;
     FOR_EACH(l, x, {
-        if (GENO_CALL1(pred, x)) return geno_some((GenoWord)GENO_INT_SMALL(i));
+        if (CALL1(0, pred, x)) return geno_some((GenoWord)GENO_INT_SMALL(i));
         i++;
     });
     return geno_none();
@@ -138,7 +146,7 @@ typedef struct {
 
 static int before(const SortCtx *s, GenoWord a, GenoWord b, int64_t ia, int64_t ib) {
     if (s->cmp) {
-        GenoInt r = (GenoInt)GENO_CALL2(s->cmp, a, b);
+        GenoInt r = (GenoInt)GENO_CALL2(s->cmp, a, b);   /* its entry is the step */
         return GENO_INT_GT(r, GENO_INT_SMALL(0));   /* a > b: b goes first */
     }
     return geno_order_cmp(s->keys[ia], s->keys[ib], s->key_type) > 0;
@@ -150,6 +158,9 @@ static void merge_sort(const SortCtx *s, const GenoWord *items, int64_t *idx, in
     int64_t h = n / 2;
     merge_sort(s, items, idx, tmp, h);
     merge_sort(s, items, idx + h, tmp, n - h);
+    /* Halves already in order: nothing to merge (n - 1 comparisons for a
+     * sorted list, as Python's sort; the comparator's calls are steps). */
+    if (!before(s, items[idx[h - 1]], items[idx[h]], idx[h - 1], idx[h])) return;
     int64_t i = 0, j = h, k = 0;
     while (i < h && j < n) {
         if (before(s, items[idx[i]], items[idx[j]], idx[i], idx[j])) tmp[k++] = idx[j++];
@@ -165,8 +176,16 @@ static GenoList *sorted(GenoList *l, SortCtx *s, GenoLoc loc) {
     GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
     int64_t *idx = geno_alloc_atomic(sizeof(int64_t) * (size_t)(2 * n + 1));
     geno_list_copy_out(l, 0, n, items);
-    for (int64_t i = 0; i < n; i++) idx[i] = i;
-    merge_sort(s, items, idx, idx + n, n);
+    /* A strictly descending list is reversed (stable: no equal keys), as
+     * Python's sort does with a descending run; any other is merge sorted. */
+    int64_t run = 1;
+    while (run < n && before(s, items[run - 1], items[run], run - 1, run)) run++;
+    if (n > 1 && run == n) {
+        for (int64_t i = 0; i < n; i++) idx[i] = n - 1 - i;
+    } else {
+        for (int64_t i = 0; i < n; i++) idx[i] = i;
+        merge_sort(s, items, idx, idx + n, n);
+    }
     GenoListBuilder b;
     geno_list_builder_init(&b);
     for (int64_t i = 0; i < n; i++) geno_list_builder_add(&b, items[idx[i]], loc);
@@ -181,7 +200,7 @@ GenoList *geno_list_sort(GenoList *l, GenoClosure *cmp, GenoLoc loc) {
 GenoList *geno_list_sort_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc) {
     int64_t n = geno_list_len(l), i = 0;
     GenoWord *keys = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
-    FOR_EACH(l, x, { keys[i++] = GENO_CALL1(key_fn, x); });
+    FOR_EACH(l, x, { keys[i++] = CALL1(loc, key_fn, x); });
     SortCtx s = {NULL, keys, key_type};
     return sorted(l, &s, loc);
 }
@@ -251,7 +270,7 @@ GenoList *geno_list_group_by(GenoList *l, GenoClosure *key_fn, const GenoType *k
     GenoWord *keys = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
     GenoListBuilder *groups = geno_alloc(sizeof(GenoListBuilder) * (size_t)(n + 1));
     FOR_EACH(l, x, {
-        GenoWord k = GENO_CALL1(key_fn, x);
+        GenoWord k = CALL1(loc, key_fn, x);
         int64_t g = 0;
         while (g < ngroups && !geno_equal(keys[g], k, key_type)) g++;
         if (g == ngroups) {
@@ -293,7 +312,7 @@ GenoMap *geno_map_filter(GenoMap *m, GenoClosure *pred, const GenoType *t, GenoL
     int64_t n = geno_list_len(keys);
     for (int64_t i = 0; i < n; i++) {
         GenoWord k = geno_list_get(keys, i), v = geno_list_get(vals, i);
-        if (GENO_CALL2(pred, k, v)) out = geno_map_insert(out, k, v, t, loc);
+        if (CALL2(loc, pred, k, v)) out = geno_map_insert(out, k, v, t, loc);
     }
     return out;
 }

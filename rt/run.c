@@ -23,11 +23,13 @@
 #include "print.h"
 #include "run.h"
 #include "value.h"
+#include "effects.h"
 
 GenoConfig geno_cfg = {
     .caps = GENO_CAPS_DEFAULT, .max_recursion_depth = 500, .max_output_length = 100000,
     .max_collection_size = 10000000, .max_integer_bits = 33219, .out_fd = 1, .err_fd = 2,
-    .check_examples = 1,
+    .check_examples = 1, .max_steps = 1000000, .max_memory_bytes = 268435456,
+    .max_file_size_bytes = -1,
 };
 
 void geno_config_defaults(GenoConfig *cfg) {
@@ -40,6 +42,9 @@ void geno_config_defaults(GenoConfig *cfg) {
     cfg->out_fd = 1;
     cfg->err_fd = 2;
     cfg->check_examples = 1;
+    cfg->max_steps = 1000000;
+    cfg->max_memory_bytes = 268435456;
+    cfg->max_file_size_bytes = -1;
 }
 
 void geno_rt_init(const GenoConfig *cfg) {
@@ -47,6 +52,8 @@ void geno_rt_init(const GenoConfig *cfg) {
     geno_cfg = *cfg;
     geno_max_depth = cfg->max_recursion_depth;
     geno_depth = 0;
+    geno_limits_start(&geno_cfg);
+    geno_random_seed_init();   /* getrandom: before the sandbox's filter */
     geno_try_top = NULL;
     geno_out_reset();
 }
@@ -93,28 +100,51 @@ static int parse_caps(const char *list, unsigned *caps) {
     }
 }
 
-static int parse_positive(const char *flag, const char *text, int64_t *out) {
+/* An integer flag at least `min` (1: positive, 0: non-negative). */
+static int parse_count(const char *flag, const char *text, int64_t min, int64_t *out) {
     char *end;
     errno = 0;
     long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v <= 0) {
-        flag_error("%s: expected a positive integer, got '%s'", flag, text);
+    if (errno || end == text || *end || v < min) {
+        flag_error(min > 0 ? "%s: expected a positive integer, got '%s'" : "%s: expected a non-negative integer, got '%s'",
+                   flag, text);
         return 0;
     }
     *out = v;
     return 1;
 }
 
-/* Recognises `--cap C[,C]` (repeatable) and `--max-… N`, each also as
+static int parse_seconds(const char *flag, const char *text, double *out) {
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || *end || !(v > 0) || v > 1e9) {
+        flag_error("%s: expected a positive number of seconds, got '%s'", flag, text);
+        return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* Recognises `--cap C[,C]` (repeatable), the limits `--max-… N` and
+ * `--timeout S` of `genoc run` (docs/security.md), each also as
  * `--flag=value`, anywhere before `--`; other arguments are left for the
  * program. */
 int geno_parse_flags(GenoConfig *cfg, int argc, char **argv) {
-    static const struct { const char *flag; size_t offset; } limits[] = {
-        { "--max-recursion-depth", offsetof(GenoConfig, max_recursion_depth) },
-        { "--max-output-length", offsetof(GenoConfig, max_output_length) },
-        { "--max-collection-size", offsetof(GenoConfig, max_collection_size) },
-        { "--max-integer-bits", offsetof(GenoConfig, max_integer_bits) },
+    /* min: smallest integer accepted; -1 marks a number of seconds. */
+    static const struct { const char *flag; size_t offset; int min; } limits[] = {
+        { "--max-steps", offsetof(GenoConfig, max_steps), 1 },
+        { "--max-recursion-depth", offsetof(GenoConfig, max_recursion_depth), 1 },
+        { "--max-output-length", offsetof(GenoConfig, max_output_length), 1 },
+        { "--max-collection-size", offsetof(GenoConfig, max_collection_size), 1 },
+        { "--max-integer-bits", offsetof(GenoConfig, max_integer_bits), 1 },
+        { "--max-memory-bytes", offsetof(GenoConfig, max_memory_bytes), 0 },
+        { "--max-cpu-time", offsetof(GenoConfig, max_cpu_time), -1 },
+        { "--max-file-size-bytes", offsetof(GenoConfig, max_file_size_bytes), 0 },
+        { "--max-processes", offsetof(GenoConfig, max_processes), 1 },
+        { "--timeout", offsetof(GenoConfig, timeout), -1 },
     };
+    const int nlimits = (int)(sizeof limits / sizeof limits[0]);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--") == 0) break;
@@ -127,7 +157,7 @@ int geno_parse_flags(GenoConfig *cfg, int argc, char **argv) {
         size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
         int is_cap = name_len == 5 && memcmp(arg, "--cap", 5) == 0;
         int limit = -1;
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < nlimits; k++)
             if (strlen(limits[k].flag) == name_len && memcmp(limits[k].flag, arg, name_len) == 0) limit = k;
         if (!is_cap && limit < 0) continue;
         const char *value = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
@@ -139,7 +169,9 @@ int geno_parse_flags(GenoConfig *cfg, int argc, char **argv) {
         }
         if (is_cap) {
             if (!parse_caps(value, &cfg->caps)) return 2;
-        } else if (!parse_positive(flag, value, (int64_t *)((char *)cfg + limits[limit].offset))) {
+        } else if (limits[limit].min < 0) {
+            if (!parse_seconds(flag, value, (double *)(void *)((char *)cfg + limits[limit].offset))) return 2;
+        } else if (!parse_count(flag, value, limits[limit].min, (int64_t *)(void *)((char *)cfg + limits[limit].offset))) {
             return 2;
         }
     }
@@ -220,5 +252,7 @@ int geno_standalone_main(int argc, char **argv, const GenoProgram *prog) {
     cfg.caps = 0;
     int rc = geno_parse_flags(&cfg, argc, argv);
     if (rc) return rc;
+    geno_limits_process(&cfg);
+    geno_host_policy_from_flags(argc, argv, &cfg, prog->source_path);
     return geno_run(prog, &cfg);
 }

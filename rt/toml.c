@@ -292,6 +292,7 @@ static int64_t skip_comments_and_array_ws(TP *p, int64_t pos) {
 typedef struct { char *d; int64_t len, cap; } SB;
 
 static void sb_add(SB *b, const char *s, int64_t n) {
+    if (n == 0) return;     /* b->d may still be NULL: NULL + 0 is undefined */
     if (b->len + n > b->cap) {
         int64_t cap = b->cap ? b->cap * 2 : 64;
         while (cap < b->len + n) cap *= 2;

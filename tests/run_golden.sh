@@ -20,7 +20,10 @@
 #   // args: --cap clock     extra run flags (default none)
 #   // exit: 1               expected exit status (default 0)
 #   // code: E400            expected diagnostic code, found on stderr as [E400]
-# and from FILE.out (next to FILE.geno), the exact expected stdout. stdout is
+# and from FILE.out (next to FILE.geno), the exact expected stdout. FILE.in,
+# if present, is the program's stdin (else /dev/null). Programs run from a
+# fresh empty directory (their cwd, hence their first fs root), so files a
+# program writes land in a scratch place that is removed afterwards. stdout is
 # compared when the expected exit status is 0; a missing .out is then a failure.
 # Exit 0 on pass, 1 on failure (with a short explanation), 2 on usage errors.
 set -u
@@ -196,9 +199,15 @@ case "$expect_exit" in
 esac
 
 outfile="${file%.geno}.out"
+infile="${file%.geno}.in"
+[ -f "$infile" ] || infile=/dev/null
+file=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
+infile=$(cd "$(dirname "$infile")" && pwd)/$(basename "$infile")
+case "$genoc" in /*) ;; *) genoc=$(cd "$(dirname "$genoc")" && pwd)/$(basename "$genoc") ;; esac
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/golden.XXXXXX") || { echo "run_golden: mktemp failed" >&2; exit 2; }
 trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp/cwd"
 
 # Word-split the args line deliberately (it holds plain flags).
 # shellcheck disable=SC2206
@@ -207,8 +216,8 @@ run_args=($args_line)
 set +f
 
 if [ "$mode" = run ]; then
-    timeout "$TIMEOUT" "$genoc" run ${run_args[@]+"${run_args[@]}"} "$file" \
-        </dev/null >"$tmp/stdout" 2>"$tmp/stderr"
+    (cd "$tmp/cwd" && timeout "$TIMEOUT" "$genoc" run ${run_args[@]+"${run_args[@]}"} "$file" \
+        <"$infile" >"$tmp/stdout" 2>"$tmp/stderr")
     status=$?
 else
     timeout "$TIMEOUT" "$genoc" build -o "$tmp/prog" "$file" \
@@ -228,8 +237,8 @@ else
     if [ $has_args -eq 0 ]; then
         run_args=(--cap print,clock,random)
     fi
-    timeout "$TIMEOUT" "$tmp/prog" ${run_args[@]+"${run_args[@]}"} \
-        </dev/null >"$tmp/stdout" 2>"$tmp/stderr"
+    (cd "$tmp/cwd" && timeout "$TIMEOUT" "$tmp/prog" ${run_args[@]+"${run_args[@]}"} \
+        <"$infile" >"$tmp/stdout" 2>"$tmp/stderr")
     status=$?
 fi
 

@@ -93,6 +93,15 @@ typedef struct {
     int err_fd;                     /* where the final diagnostic goes (2) */
     int check_examples;             /* run example clauses before main (1) */
     int run_tests;                  /* `genoc test`: run the test cases, not main */
+    int64_t max_steps;              /* 1000000: function entries, loop iterations,
+                                     * higher-order builtin elements (E503) */
+    int64_t max_memory_bytes;       /* 268435456: caps the GC heap (E504); 0 = no cap */
+    /* Process rlimits a `genoc build` binary applies to itself when given
+     * (geno_standalone_main); the sandbox sets its child's own. */
+    double max_cpu_time;            /* seconds; 0 = none (RLIMIT_CPU) */
+    int64_t max_file_size_bytes;    /* -1 = none (RLIMIT_FSIZE) */
+    int64_t max_processes;          /* 0 = none (RLIMIT_NPROC) */
+    double timeout;                 /* wall-clock seconds; 0 = none (SIGALRM, E501) */
 } GenoConfig;
 
 /* One example clause or `test` block, for `genoc test`. */
@@ -119,6 +128,9 @@ int geno_parse_flags(GenoConfig *cfg, int argc, char **argv);
 /* Initialises the GC and runtime, runs the program, prints `=> value`,
  * flushes; returns the process exit status (0 ok, 1 runtime error). */
 int geno_run(const GenoProgram *prog, const GenoConfig *cfg);
+/* The runtime and GC set-up geno_run starts with; idempotent. The sandbox
+ * calls it before its seccomp filter, which GC initialisation would break. */
+void geno_rt_init(const GenoConfig *cfg);
 /* main() of a `genoc build` binary. */
 int geno_standalone_main(int argc, char **argv, const GenoProgram *prog);
 
@@ -136,12 +148,30 @@ typedef struct GenoStr GenoStr;
 _Noreturn void geno_raise(const char *code, GenoLoc loc, const char *fmt, ...);
 _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
 
-/* Recursion depth: emitted functions do GENO_ENTER(loc) first and
- * GENO_LEAVE() before each return. */
-extern int64_t geno_depth, geno_max_depth;
+/* Budgets (rt/limits.c), checked inline because tcc never inlines calls.
+ * Emitted functions do GENO_ENTER(loc) first and GENO_LEAVE() before each
+ * return; loop bodies start with GENO_STEP(loc).
+ *   steps: one per function entry, loop iteration and element a
+ *          higher-order builtin calls back for; geno_steps_left counts down
+ *          from max_steps and E503 fires when it goes negative.
+ *   depth: geno_depth counts active Geno calls (main is 1); E502 past
+ *          max_recursion_depth, and also when the C stack pointer goes
+ *          below geno_stack_limit (NULL: not yet known), so a huge
+ *          --max-recursion-depth ends in E502 instead of SIGSEGV. */
+extern int64_t geno_depth, geno_max_depth, geno_steps_left;
+extern char *geno_stack_limit;
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
-#define GENO_ENTER(loc) do { if (++geno_depth > geno_max_depth) geno_depth_exceeded(loc); } while (0)
+_Noreturn void geno_steps_exceeded(GenoLoc loc);
+#define GENO_STEP(loc) do { if (__builtin_expect(--geno_steps_left < 0, 0)) geno_steps_exceeded(loc); } while (0)
+#define GENO_ENTER(loc) do { GENO_STEP(loc); \
+    if (__builtin_expect(++geno_depth > geno_max_depth, 0) \
+        || __builtin_expect((char *)__builtin_frame_address(0) < geno_stack_limit, 0)) geno_depth_exceeded(loc); } while (0)
 #define GENO_LEAVE() (geno_depth--)
+/* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
+ * space already in use and RLIMIT_AS, and installs the stack-overflow
+ * backstop. It makes system calls, so the sandbox calls it before the
+ * seccomp filter; geno_run calls it otherwise. Idempotent. */
+void geno_limits_prepare(void);
 
 /* ---- Int ----------------------------------------------------------------- */
 
@@ -717,5 +747,57 @@ GenoList *geno_csv_parse_with_headers(GenoStr *text, const GenoType *map_type, G
 /* toml_parse -> Result[JsonValue, String] (tomllib's messages). */
 GenoAdt *geno_toml_parse(GenoStr *text, GenoLoc loc);
 /* ==== end of data formats ================================================== */
+
+/* ==== effects that need authority (rt/effects.c; performed by the host) ====
+ * Each checks its capability first (E412). Result-returning ones answer
+ * Err(text) as the reference; the others raise E499 with its text. */
+GenoStr *geno_fs_read_text(GenoStr *path, GenoLoc loc);
+void geno_fs_write_text(GenoStr *path, GenoStr *content, GenoLoc loc);
+int geno_fs_exists(GenoStr *path, GenoLoc loc);
+GenoAdt *geno_fs_list_dir(GenoStr *path, GenoLoc loc);               /* Result[List[String], String] */
+GenoAdt *geno_fs_metadata(GenoStr *path, GenoLoc loc);               /* Result[FileMetadata, String] */
+GenoAdt *geno_fs_symlink_metadata(GenoStr *path, GenoLoc loc);
+GenoAdt *geno_fs_canonicalize(GenoStr *path, GenoLoc loc);           /* Result[String, String] */
+GenoAdt *geno_env_get(GenoStr *name, GenoLoc loc);                   /* Option[String] */
+GenoStr *geno_env_get_or(GenoStr *name, GenoStr *fallback, GenoLoc loc);
+GenoList *geno_cli_args(GenoLoc loc);
+/* input NULL: exec / spawn; else the *_with_input variants. */
+GenoAdt *geno_exec(GenoStr *command, GenoStr *input, GenoLoc loc);   /* Result[ProcessResult, String] */
+GenoAdt *geno_spawn(GenoStr *program, GenoList *args, GenoStr *input, GenoLoc loc);
+GenoAdt *geno_stdin_read_all(GenoLoc loc);                           /* Result[String, String] */
+void geno_sleep_ms(GenoInt ms, GenoLoc loc);
+/* http (rt/effects_http.c, host/http.c): fetch/post raise E499 with the
+ * reference's text; request answers Err(text) instead. serve: respond builds
+ * an HttpResponse; route records a handler; listen serves until the run's
+ * deadline (E501). */
+GenoStr *geno_http_fetch(GenoStr *url, GenoLoc loc);
+GenoStr *geno_http_post(GenoStr *url, GenoStr *body, GenoLoc loc);
+GenoAdt *geno_http_request(GenoStr *method, GenoStr *url, GenoList *headers, GenoStr *body,
+                           GenoLoc loc);                             /* Result[HttpResponse, String] */
+GenoAdt *geno_http_respond(GenoInt status, GenoList *headers, GenoStr *body, GenoLoc loc);
+void geno_http_route(GenoStr *method, GenoStr *path, GenoClosure *handler, GenoLoc loc);
+void geno_http_listen(GenoInt port, GenoLoc loc);
+
+/* ==== clock, random, regex: capabilities without host authority
+ * (rt/clock.c, rt/random.c, rt/regex.c). Each checks its capability first
+ * (E412); failures are E499 with the reference's messages. ============== */
+GenoInt geno_clock_now(GenoLoc loc);
+GenoInt geno_datetime_now(GenoLoc loc);
+GenoStr *geno_clock_format(double ts, GenoStr *fmt, GenoLoc loc);            /* UTC */
+GenoStr *geno_datetime_format(GenoInt ts, GenoStr *fmt, GenoLoc loc);
+GenoAdt *geno_clock_parse(GenoStr *text, GenoStr *fmt, GenoLoc loc);         /* Option[Float] */
+GenoAdt *geno_datetime_parse(GenoStr *text, GenoStr *fmt, GenoLoc loc);      /* Option[Int] */
+double geno_clock_elapsed(double start, double end_time, GenoLoc loc);
+GenoInt geno_datetime_elapsed(GenoInt start, GenoInt end_time, GenoLoc loc);
+/* Seeds the generator from getrandom() once per process (geno_rt_init). */
+void geno_random_seed_init(void);
+GenoInt geno_random_int(GenoInt lo, GenoInt hi, GenoLoc loc);                /* [lo, hi] */
+GenoInt geno_math_random_int(GenoInt lo, GenoInt hi, GenoLoc loc);
+double geno_random_float(GenoLoc loc);                                       /* [0, 1) */
+double geno_math_random_float(GenoLoc loc);
+GenoAdt *geno_regex_match(GenoStr *pattern, GenoStr *text, GenoLoc loc);     /* Option[String] */
+GenoList *geno_regex_find_all(GenoStr *pattern, GenoStr *text, GenoLoc loc);
+GenoStr *geno_regex_replace(GenoStr *pattern, GenoStr *replacement, GenoStr *text, GenoLoc loc);
+/* ==== end of clock, random, regex ========================================= */
 
 #endif

@@ -281,6 +281,16 @@ START_TEST(toml_values) {
 }
 END_TEST
 
+/* Found by tests/fuzz (fuzz_toml): an empty basic string appended zero
+ * bytes to a still-NULL buffer (NULL + 0, undefined: UBSan in the
+ * GENOC_SANITIZE build). */
+START_TEST(toml_empty_strings) {
+    ck_assert_str_eq(toml("a = \"\"\n\"\" = 1\nb = \"\"\"\"\"\"\n"),
+                     "Ok(value: JsonObject(entries: [(\"a\", JsonString(value: \"\")), (\"\", JsonInt(value: 1)), "
+                     "(\"b\", JsonString(value: \"\"))]))");
+}
+END_TEST
+
 START_TEST(toml_errors) {
     ck_assert_str_eq(toml("x = 1\nx = 2"), "Err(error: \"Cannot overwrite a value (at end of document)\")");
     ck_assert_str_eq(toml("a b = 1"), "Err(error: \"Expected '=' after a key in a key/value pair (at line 1, column 3)\")");
@@ -337,6 +347,7 @@ static Suite *suite(void) {
     tcase_add_test(tc, to_string_values);
     tcase_add_test(tc, toml_values);
     tcase_add_test(tc, toml_errors);
+    tcase_add_test(tc, toml_empty_strings);
     tcase_add_test(tc, csv_headers);
     suite_add_tcase(s, tc);
     TCase *lim = tcase_create("limits");
