@@ -36,6 +36,12 @@ BrokerEvent broker_serve(int fd, const HostPolicy *p) {
     }
     host_perform(p, &req, &reply);
     host_msg_free(&req);
+    /* The parent reports a timeout that ends the run, once; the child only
+     * reports one it can foresee (a sleep longer than the time left). */
+    if (reply.op == HOST_TIMEOUT && host_ms_left(p) <= 0) {
+        host_msg_free(&reply);
+        return BROKER_DEADLINE;
+    }
     host_msg_write(fd, &reply);     /* a child gone meanwhile is seen by the supervisor */
     host_msg_free(&reply);
     return BROKER_SERVED;

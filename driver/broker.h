@@ -16,6 +16,7 @@ typedef enum {
     BROKER_SERVED,      /* one request answered */
     BROKER_CLOSED,      /* the child closed its end (it exited) */
     BROKER_VIOLATION,   /* oversized or malformed request: stop the child */
+    BROKER_DEADLINE,    /* the run's deadline passed during the effect: stop it (E501) */
 } BrokerEvent;
 
 /* Reads one request from fd, performs it, writes the reply. */

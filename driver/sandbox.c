@@ -239,6 +239,10 @@ static void serve_request(Supervisor *s) {
         kill_child(s);
         s->killed_protocol = true;
         break;
+    case BROKER_DEADLINE:
+        kill_child(s);
+        s->killed_timeout = true;
+        break;
     }
 }
 

@@ -1,5 +1,6 @@
-/* test.c — `genoc test [-v] [--timeout S] FILE|DIR...`: runs every example
- * clause and `test` block, as the reference's `geno test` does.
+/* test.c — `genoc test [-v] [--timeout S] [--max-steps N] FILE|DIR...`:
+ * runs every example clause and `test` block, as the reference's
+ * `geno test` does.
  *
  * Each file is parsed and checked like `genoc run` (an ill-typed file is an
  * ERROR with its diagnostics, before any C exists), then compiled and run in
@@ -73,6 +74,11 @@ int test_command(int argc, char **argv) {
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) verbose = true;
         else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) o.timeout = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--max-steps") && i + 1 < argc) {
+            /* one budget per file, shared by its cases (as the reference) */
+            long long n = atoll(argv[++i]);
+            o.max_steps = n > 0 ? n : o.max_steps;
+        }
         else collect(argv[i], &paths);
     }
     if (!argc || !paths.len) {

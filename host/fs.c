@@ -98,21 +98,6 @@ static void reply_err(HostMsg *reply, uint32_t st, char *text) {
     free(text);
 }
 
-/* Python's UnicodeDecodeError text for the first bad byte. */
-static char *decode_error(const char *buf, size_t n, size_t at) {
-    unsigned char c = (unsigned char)buf[at];
-    const char *why = "invalid start byte";
-    if (c >= 0xC2 && c <= 0xF4) {
-        int want = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-        size_t have = 1;
-        while (have < (size_t)want && at + have < n && ((unsigned char)buf[at + have] & 0xC0) == 0x80) have++;
-        why = at + have >= n && have < (size_t)want ? "unexpected end of data" : "invalid continuation byte";
-    }
-    char *s = NULL;
-    if (asprintf(&s, "'utf-8' codec can't decode byte 0x%02x in position %zu: %s", c, at, why) < 0) s = NULL;
-    return s;
-}
-
 static void read_text(const HostPolicy *p, const char *path, HostMsg *reply) {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
     if (fd < 0) return reply_err(reply, HOST_FAIL, host_oserror(errno, path));
@@ -140,7 +125,7 @@ static void read_text(const HostPolicy *p, const char *path, HostMsg *reply) {
     close(fd);
     size_t bad;
     if (!host_utf8_valid(buf, len, &bad)) {
-        reply_err(reply, HOST_FAIL, decode_error(buf, len, bad));
+        reply_err(reply, HOST_FAIL, host_utf8_error(buf, len, bad));
         free(buf);
         return;
     }

@@ -130,6 +130,9 @@ char *host_oserror(int err, const char *path);        /* "[Errno 2] No such file
 char *host_realpath(const char *path);
 /* UTF-8 check; host_utf8_replace decodes with errors="replace" (malloc). */
 bool host_utf8_valid(const char *s, size_t n, size_t *bad_at);
+/* Python's UnicodeDecodeError text ("'utf-8' codec can't decode byte 0x.. in
+ * position N: invalid start byte", ...) for the invalid sequence at bad_at. */
+char *host_utf8_error(const char *s, size_t n, size_t bad_at);
 char *host_utf8_replace(const char *s, size_t n, size_t *out_len);
 /* Code points in valid UTF-8. */
 int64_t host_utf8_chars(const char *s, size_t n);

@@ -119,6 +119,36 @@ bool host_utf8_valid(const char *s, size_t n, size_t *bad_at) {
     return true;
 }
 
+/* Python's UnicodeDecodeError text for the invalid sequence at `at`: the
+ * reason and the bytes it covers, as CPython's UTF-8 decoder reports them. */
+char *host_utf8_error(const char *s, size_t n, size_t at) {
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned c = u[at];
+    const char *why = "invalid start byte";
+    size_t end = at + 1;    /* exclusive */
+    if (c >= 0xC2 && c <= 0xF4) {
+        size_t want = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2, k = 1;
+        unsigned lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+        unsigned hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+        for (; k < want && at + k < n; k++) {
+            unsigned b = u[at + k];
+            if (k == 1 ? b < lo || b > hi : b < 0x80 || b > 0xBF) break;
+        }
+        if (at + k >= n) {
+            why = "unexpected end of data";
+            end = n;
+        } else {
+            why = "invalid continuation byte";
+            end = at + k;
+        }
+    }
+    char *out = NULL;
+    int r = end - at == 1
+                ? asprintf(&out, "'utf-8' codec can't decode byte 0x%02x in position %zu: %s", c, at, why)
+                : asprintf(&out, "'utf-8' codec can't decode bytes in position %zu-%zu: %s", at, end - 1, why);
+    return r < 0 ? NULL : out;
+}
+
 /* Python's "replace": each maximal invalid prefix becomes one U+FFFD. */
 char *host_utf8_replace(const char *s, size_t n, size_t *out_len) {
     const unsigned char *u = (const unsigned char *)s;

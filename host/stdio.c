@@ -56,9 +56,9 @@ void host_stdin(const HostPolicy *p, const HostMsg *req, HostMsg *reply) {
     }
     size_t bad;
     if (!host_utf8_valid(buf, len, &bad)) {
-        host_reply_text(reply, HOST_ERR,
-                        "stdin is not valid UTF-8: 'utf-8' codec can't decode byte 0x%02x in position %zu: "
-                        "invalid start byte", (unsigned char)buf[bad], bad);
+        char *why = host_utf8_error(buf, len, bad);
+        host_reply_text(reply, HOST_ERR, "stdin is not valid UTF-8: %s", why ? why : "invalid UTF-8");
+        free(why);
     } else if (host_utf8_chars(buf, len) > p->max_text_chars) {
         host_reply_text(reply, HOST_FAIL, "String size exceeds limit (%lld > %lld)",
                         (long long)host_utf8_chars(buf, len), (long long)p->max_text_chars);

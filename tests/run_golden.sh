@@ -20,6 +20,7 @@
 #   // args: --cap clock     extra run flags (default none)
 #   // exit: 1               expected exit status (default 0)
 #   // code: E400            expected diagnostic code, found on stderr as [E400]
+#   // message: TEXT         text the diagnostic on stderr must contain
 # and from FILE.out (next to FILE.geno), the exact expected stdout. FILE.in,
 # if present, is the program's stdin (else /dev/null). Programs run from a
 # fresh empty directory (their cwd, hence their first fs root), so files a
@@ -194,6 +195,7 @@ if args_line=$(header args); then
 fi
 expect_exit=$(header exit) || expect_exit=0
 expect_code=$(header code) || expect_code=""
+expect_message=$(header message) || expect_message=""
 case "$expect_exit" in
     ''|*[!0-9]*) echo "run_golden: bad 'exit:' header '$expect_exit' in $file" >&2; exit 2 ;;
 esac
@@ -254,6 +256,10 @@ if [ "$status" -ne "$expect_exit" ]; then
 fi
 if [ -n "$expect_code" ] && ! grep -qF "[$expect_code]" "$tmp/stderr"; then
     why+=("stderr lacks [$expect_code]")
+    fail=1
+fi
+if [ -n "$expect_message" ] && ! grep -qF -- "$expect_message" "$tmp/stderr"; then
+    why+=("stderr lacks the message '$expect_message'")
     fail=1
 fi
 diff_shown=0

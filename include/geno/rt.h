@@ -162,10 +162,15 @@ extern int64_t geno_depth, geno_max_depth, geno_steps_left;
 extern char *geno_stack_limit;
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
 _Noreturn void geno_steps_exceeded(GenoLoc loc);
-#define GENO_STEP(loc) do { if (__builtin_expect(--geno_steps_left < 0, 0)) geno_steps_exceeded(loc); } while (0)
+#ifdef __TINYC__   /* tcc turns __builtin_expect into a value to test again: 40% more code here */
+#define GENO_UNLIKELY(c) (c)
+#else
+#define GENO_UNLIKELY(c) __builtin_expect(!!(c), 0)
+#endif
+#define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
 #define GENO_ENTER(loc) do { GENO_STEP(loc); \
-    if (__builtin_expect(++geno_depth > geno_max_depth, 0) \
-        || __builtin_expect((char *)__builtin_frame_address(0) < geno_stack_limit, 0)) geno_depth_exceeded(loc); } while (0)
+    if (GENO_UNLIKELY(++geno_depth > geno_max_depth) \
+        || GENO_UNLIKELY((char *)__builtin_frame_address(0) < geno_stack_limit)) geno_depth_exceeded(loc); } while (0)
 #define GENO_LEAVE() (geno_depth--)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow

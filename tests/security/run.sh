@@ -4,22 +4,25 @@
 #   tests/security/run.sh GENOC [PROGRAM.geno...]
 #
 # Runs every tests/security/*.geno (or the programs named) under
-# `GENOC run`, each from a fresh scratch layout:
+# `GENOC run`, each from a fresh root directory in one scratch layout:
 #
-#   $tmp/root/            the program's cwd, hence its fs root; holds a copy
-#                         of the program (so the source tree is NOT a root),
+#   $base/root/           the program's cwd, hence its fs root; recreated for
+#                         every program from $base/template/. Holds a copy of
+#                         the program (so the source tree is NOT a root),
 #                         inside.txt, sub/note.txt, a FIFO and symlinks:
 #       link_secret       -> ../outside/secret.txt        (relative, escapes)
-#       link_secret_abs   -> $tmp/outside/secret.txt      (absolute, escapes)
-#       link_outdir       -> $tmp/outside                 (directory, escapes)
+#       link_secret_abs   -> $base/outside/secret.txt     (absolute, escapes)
+#       link_outdir       -> $base/outside                (directory, escapes)
 #       link_passwd       -> /etc/passwd                  (escapes)
-#       link_newfile      -> $tmp/outside/created.txt     (dangling, escapes)
+#       link_newfile      -> $base/outside/created.txt    (dangling, escapes)
 #       link_inside       -> inside.txt                   (stays inside)
 #       sub/up            -> ..                           (stays inside)
 #       link_loop         -> link_loop                    (ELOOP)
-#   $tmp/outside/         must stay untouched: secret.txt, dir/inner.txt
-#   $tmp/canary/          must stay untouched
-#   $tmp/bin/, $tmp/out/  the built binary; the captured stdout and stderr
+#   $base/outside/        must stay untouched: secret.txt, dir/inner.txt
+#   $base/root_sibling/   must stay untouched (shares the root's name prefix)
+#   $base/canary/         must stay untouched
+#   $base/template/       the root's template: must stay untouched too
+# Captured output and built binaries live in another directory ($work).
 #
 # Header comments at the top of each program:
 #   // args: FLAGS          genoc run flags (before the file); `-- ARGS` after
@@ -42,10 +45,13 @@
 # The environment holds AWS_SECRET_ACCESS_KEY and DB_PASSWORD (the secret),
 # GITHUB_TOKEN=gh-token-value-for-env-allow and GENOC_SECURITY_PLAIN=plain-value.
 # Every run must also: end within the wall bound; leave genoc alive to exit
-# normally (status < 128, no crash or internal-error text); leave $tmp/outside,
-# $tmp/canary, the rest of $tmp, tests/security and /tmp/genoc_security_pwned*
-# as they were; print neither the secret nor /etc/passwd's root line; and
-# leave no process carrying the marker behind.
+# normally (status < 128, no crash or internal-error text); leave everything
+# in $base but root/ as it was, and tests/security and
+# /tmp/genoc_security_pwned* too; print neither the secret nor /etc/passwd's
+# root line; and leave no process carrying the marker behind.
+#
+# SECURITY_VERBOSE=1 prints every result; SECURITY_NO_BUILD=1 skips the
+# build mode; SECURITY_WALL=S changes the default wall bound.
 # Exit 0 when every program passes, 1 otherwise.
 set -u
 
@@ -74,8 +80,44 @@ export DB_PASSWORD=$SECRET
 export GITHUB_TOKEN=gh-token-value-for-env-allow
 export GENOC_SECURITY_PLAIN=plain-value
 
-header_all() {     # every value of `// KEY:` in the leading comment block
-    local key=$1 file=$2 line body
+base=$(mktemp -d "${TMPDIR:-/tmp}/gsec.XXXXXX") || exit 2
+work=$(mktemp -d "${TMPDIR:-/tmp}/gsecw.XXXXXX") || exit 2
+cleanup() {
+    chmod -R u+rwx "$base" "$work" 2>/dev/null
+    rm -rf "$base" "$work"
+}
+trap cleanup EXIT
+
+# ---- the layout --------------------------------------------------------------
+mkdir -p "$base/template/sub" "$base/outside/dir" "$base/canary" "$base/root_sibling"
+printf '%s\n' "$SECRET" >"$base/outside/secret.txt"
+printf 'inner %s\n' "$SECRET" >"$base/outside/dir/inner.txt"
+printf 'sibling %s\n' "$SECRET" >"$base/root_sibling/secret.txt"
+printf 'canary\n' >"$base/canary/canary.txt"
+printf 'inside\n' >"$base/template/inside.txt"
+printf 'note\n' >"$base/template/sub/note.txt"
+mkfifo "$base/template/fifo"
+ln -s ../outside/secret.txt "$base/template/link_secret"
+ln -s "$base/outside/secret.txt" "$base/template/link_secret_abs"
+ln -s "$base/outside" "$base/template/link_outdir"
+ln -s /etc/passwd "$base/template/link_passwd"
+ln -s "$base/outside/created.txt" "$base/template/link_newfile"
+ln -s inside.txt "$base/template/link_inside"
+ln -s .. "$base/template/sub/up"
+ln -s link_loop "$base/template/link_loop"
+
+# Everything under $base but root/: path, type, size, mode, mtime, link target.
+snapshot() {
+    (cd "$base" && find . -mindepth 1 -path ./root -prune -o -printf '%p %y %s %m %T@ %l\n')
+}
+baseline=$(snapshot)
+stamp="$work/stamp"
+
+# Header values of one program, read in one pass: H_args, H_expect, ...;
+# repeatable ones (stdout, stderr) as newline-separated lists.
+read_headers() {
+    local file=$1 line body key
+    H_args="" H_expect="" H_exit="" H_stdin="" H_wall="" H_build="" H_stdout="" H_stderr=""
     while IFS= read -r line || [ -n "$line" ]; do
         case "$line" in
             "//"*) ;;
@@ -84,197 +126,147 @@ header_all() {     # every value of `// KEY:` in the leading comment block
         esac
         body=${line#//}
         body=${body# }
-        case "$body" in
-            "$key:"*)
-                body=${body#"$key:"}
-                body="${body#"${body%%[![:space:]]*}"}"
-                body="${body%"${body##*[![:space:]]}"}"
-                printf '%s\n' "$body"
-                ;;
+        key=${body%%:*}
+        [ "$key" = "$body" ] && continue
+        body=${body#*:}
+        body="${body#"${body%%[![:space:]]*}"}"
+        body="${body%"${body##*[![:space:]]}"}"
+        case "$key" in
+            args) H_args=$body ;;
+            expect) H_expect=$body ;;
+            exit) H_exit=$body ;;
+            stdin) H_stdin=$body ;;
+            wall) H_wall=$body ;;
+            build) H_build=$body ;;
+            stdout) H_stdout+="$body"$'\n' ;;
+            stderr) H_stderr+="$body"$'\n' ;;
         esac
     done <"$file"
-}
-
-header() { header_all "$1" "$2" | head -n 1; }
-
-# A listing of everything under $1 except root/: path, type, size, mode,
-# mtime, link target and a content hash.
-snapshot() {
-    local base=$1
-    (cd "$base" && find . \( -path ./root -o -path ./out \) -prune -o -printf '%p %y %s %m %T@ %l\n' | sort)
-    (cd "$base" && find . \( -path ./root -o -path ./out \) -prune -o -type f -print0 | sort -z | xargs -0r sha256sum)
-}
-
-tree_listing() {
-    find "$here" -printf '%p %y %s %T@\n' | sort
-}
-
-make_layout() {
-    local tmp=$1
-    mkdir -p "$tmp/root/sub" "$tmp/outside/dir" "$tmp/canary" "$tmp/bin" "$tmp/out"
-    printf '%s\n' "$SECRET" >"$tmp/outside/secret.txt"
-    printf 'inner %s\n' "$SECRET" >"$tmp/outside/dir/inner.txt"
-    printf 'canary\n' >"$tmp/canary/canary.txt"
-    chmod 0644 "$tmp/outside/secret.txt"
-    printf 'inside\n' >"$tmp/root/inside.txt"
-    printf 'note\n' >"$tmp/root/sub/note.txt"
-    mkfifo "$tmp/root/fifo"
-    ln -s ../outside/secret.txt "$tmp/root/link_secret"
-    ln -s "$tmp/outside/secret.txt" "$tmp/root/link_secret_abs"
-    ln -s "$tmp/outside" "$tmp/root/link_outdir"
-    ln -s /etc/passwd "$tmp/root/link_passwd"
-    ln -s "$tmp/outside/created.txt" "$tmp/root/link_newfile"
-    ln -s inside.txt "$tmp/root/link_inside"
-    ln -s .. "$tmp/root/sub/up"
-    ln -s link_loop "$tmp/root/link_loop"
-}
-
-# Processes whose command line carries the marker (not this script's pgrep).
-survivors() {
-    pgrep -f -- "$1" 2>/dev/null | grep -vx "$$" || true
 }
 
 passed=0
 failed=0
 failures=()
 
-# run_one MODE FILE: MODE is run or build. Prints nothing on success.
+# run_one MODE FILE: MODE is run or build. Prints nothing on success
+# (unless SECURITY_VERBOSE).
 run_one() {
     local mode=$1 file=$2
-    local name base args expect expect_exit stdin_kind wall
-    base=$(basename "$file" .geno)
-    name=$base
-    args=$(header args "$file")
-    expect=$(header expect "$file")
-    expect_exit=$(header exit "$file")
-    stdin_kind=$(header stdin "$file")
-    wall=$(header wall "$file")
-    [ -n "$wall" ] || wall=$DEFAULT_WALL
-    [ -n "$stdin_kind" ] || stdin_kind=null
-    if [ -z "$expect" ]; then
+    local name expect_exit wall stdin_kind
+    name=$(basename "$file" .geno)
+    read_headers "$file"
+    wall=${H_wall:-$DEFAULT_WALL}
+    stdin_kind=${H_stdin:-null}
+    if [ -z "$H_expect" ]; then
         echo "FAIL [$mode] $name: no 'expect:' header"
         return 1
     fi
+    expect_exit=$H_exit
     if [ -z "$expect_exit" ]; then
-        if [ "$expect" = ok ]; then expect_exit=0; else expect_exit=1; fi
+        if [ "$H_expect" = ok ]; then expect_exit=0; else expect_exit=1; fi
     fi
 
-    local tmp
-    tmp=$(mktemp -d "${TMPDIR:-/tmp}/gsec.XXXXXX") || { echo "FAIL [$mode] $name: mktemp"; return 1; }
-    make_layout "$tmp"
+    rm -rf "$base/root" "$work/out" "$work/prog"
+    cp -a "$base/template" "$base/root"
+    mkdir "$work/out"
     local marker="7654321.$$${RANDOM}${RANDOM}"
-    sed "s/@MARKER@/$marker/g" "$file" >"$tmp/root/$base.geno"
+    # Program text, expectations: the marker substituted.
+    sed "s/@MARKER@/$marker/g" "$file" >"$base/root/$name.geno"
+    H_stdout=${H_stdout//@MARKER@/$marker}
+    H_stderr=${H_stderr//@MARKER@/$marker}
 
     # Split the args line: flags before `--`, program arguments after it.
     local flags=() pargs=() seen_dd=0 w
     set -f
     # shellcheck disable=SC2086
-    for w in $args; do
+    for w in $H_args; do
         if [ $seen_dd -eq 0 ] && [ "$w" = "--" ]; then seen_dd=1; continue; fi
         if [ $seen_dd -eq 1 ]; then pargs+=("$w"); else flags+=("$w"); fi
     done
     set +f
 
-    local why=()
+    local cmd=()
     if [ "$mode" = build ]; then
-        (cd "$tmp/root" && timeout -s KILL 120 "$genoc" build -o "$tmp/bin/prog" "$base.geno" \
-            </dev/null >"$tmp/bin/build.out" 2>&1)
+        (cd "$base/root" && timeout -s KILL 120 "$genoc" build -o "$work/prog" "$name.geno" \
+            </dev/null >"$work/out/build" 2>&1)
         local bs=$?
-        if [ $bs -ne 0 ] || [ ! -x "$tmp/bin/prog" ]; then
+        if [ $bs -ne 0 ] || [ ! -x "$work/prog" ]; then
             echo "FAIL [$mode] $name: genoc build exited $bs"
-            head -n 20 "$tmp/bin/build.out"
-            rm -rf "$tmp"
+            head -n 20 "$work/out/build"
             return 1
         fi
-    fi
-
-    local before_tmp before_tree
-    before_tmp=$(snapshot "$tmp")
-    before_tree=$(tree_listing)
-    rm -f $PWNED_GLOB 2>/dev/null
-
-    local cmd=()
-    if [ "$mode" = run ]; then
-        cmd=("$genoc" run ${flags[@]+"${flags[@]}"} "$base.geno")
-        [ ${#pargs[@]} -gt 0 ] && cmd+=(-- "${pargs[@]}")
+        # The build's own output file is not the program's doing.
+        rm -f "$base/root/$name"
+        cmd=("$work/prog" ${flags[@]+"${flags[@]}"})
     else
-        cmd=("$tmp/bin/prog" ${flags[@]+"${flags[@]}"})
-        [ ${#pargs[@]} -gt 0 ] && cmd+=(-- "${pargs[@]}")
+        cmd=("$genoc" run ${flags[@]+"${flags[@]}"} "$name.geno")
     fi
+    [ ${#pargs[@]} -gt 0 ] && cmd+=(-- "${pargs[@]}")
 
-    local start end status
-    start=$(date +%s.%N)
+    rm -f $PWNED_GLOB 2>/dev/null
+    : >"$stamp"
+    local start=$EPOCHREALTIME status
+    local out="$work/out/stdout" err="$work/out/stderr"
     case "$stdin_kind" in
         null)
-            (cd "$tmp/root" && exec timeout -s KILL "$wall" "${cmd[@]}" </dev/null >"$tmp/out/stdout" 2>"$tmp/out/stderr")
+            (cd "$base/root" && exec timeout -s KILL "$wall" "${cmd[@]}" </dev/null >"$out" 2>"$err")
             status=$? ;;
         open)
             # A pipe whose writer never writes nor closes (killed below).
-            local holder
+            local holder hold_fd
             exec {hold_fd}< <(exec sleep $((wall + 30)))
             holder=$!
-            (cd "$tmp/root" && exec timeout -s KILL "$wall" "${cmd[@]}" <&$hold_fd >"$tmp/out/stdout" 2>"$tmp/out/stderr")
+            (cd "$base/root" && exec timeout -s KILL "$wall" "${cmd[@]}" <&$hold_fd >"$out" 2>"$err")
             status=$?
             exec {hold_fd}<&-
             kill "$holder" 2>/dev/null
             ;;
         flood)
-            (cd "$tmp/root" && yes "flood flood flood flood flood flood flood" \
-                | timeout -s KILL "$wall" "${cmd[@]}" >"$tmp/out/stdout" 2>"$tmp/out/stderr")
+            (cd "$base/root" && yes "flood flood flood flood flood flood flood" \
+                | timeout -s KILL "$wall" "${cmd[@]}" >"$out" 2>"$err")
             status=$? ;;
         *)
             echo "FAIL [$mode] $name: bad 'stdin:' header '$stdin_kind'"
-            rm -rf "$tmp"
             return 1 ;;
     esac
-    end=$(date +%s.%N)
     local secs
-    secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+    secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
 
+    local why=() t
     # How it ended.
     if [ $status -eq 137 ] || [ $status -eq 124 ]; then
         why+=("did not finish within the wall bound of ${wall}s (killed)")
     elif [ $status -ge 128 ]; then
         why+=("$( [ "$mode" = run ] && echo genoc || echo the binary ) died of signal $((status - 128))")
     fi
-    if [ $status -ne "$expect_exit" ]; then
-        why+=("exit status $status, expected $expect_exit")
+    [ $status -ne "$expect_exit" ] && why+=("exit status $status, expected $expect_exit")
+    if [ "$H_expect" != ok ] && ! grep -qF "[$H_expect]" "$err"; then
+        why+=("stderr lacks [$H_expect]")
     fi
-    if [ "$expect" != ok ] && ! grep -qF "[$expect]" "$tmp/out/stderr"; then
-        why+=("stderr lacks [$expect]")
-    fi
-    if grep -qE 'internal error|Segmentation fault|core dumped|AddressSanitizer|\.c:[0-9]+:[0-9]+: runtime error:' "$tmp/out/stderr"; then
+    if grep -qE 'internal error|Segmentation fault|core dumped|AddressSanitizer|\.c:[0-9]+:[0-9]+: runtime error:' "$err"; then
         why+=("crash or internal error reported on stderr")
     fi
-    local t
     while IFS= read -r t; do
         [ -n "$t" ] || continue
-        grep -qF -- "$t" "$tmp/out/stdout" || why+=("stdout lacks: $t")
-    done < <(header_all stdout "$file" | sed "s/@MARKER@/$marker/g")
+        grep -qF -- "$t" "$out" || why+=("stdout lacks: $t")
+    done <<<"$H_stdout"
     while IFS= read -r t; do
         [ -n "$t" ] || continue
-        grep -qF -- "$t" "$tmp/out/stderr" || why+=("stderr lacks: $t")
-    done < <(header_all stderr "$file" | sed "s/@MARKER@/$marker/g")
+        grep -qF -- "$t" "$err" || why+=("stderr lacks: $t")
+    done <<<"$H_stderr"
     # Nothing secret leaked into the output.
-    if grep -qF "$SECRET" "$tmp/out/stdout" "$tmp/out/stderr"; then
-        why+=("the secret outside the root was printed")
-    fi
-    if grep -q '^root:.*:0:0:' "$tmp/out/stdout" "$tmp/out/stderr"; then
-        why+=("/etc/passwd was printed")
-    fi
+    grep -qF "$SECRET" "$out" "$err" && why+=("the secret outside the root was printed")
+    grep -q '^root:.*:0:0:' "$out" "$err" && why+=("/etc/passwd was printed")
 
     # Nothing outside the root changed.
-    local after_tmp after_tree
-    after_tmp=$(snapshot "$tmp")
-    if [ "$before_tmp" != "$after_tmp" ]; then
+    local now
+    now=$(snapshot)
+    if [ "$now" != "$baseline" ]; then
         why+=("files outside the root changed:")
-        why+=("$(diff <(printf '%s\n' "$before_tmp") <(printf '%s\n' "$after_tmp") | head -n 10)")
+        why+=("$(diff <(printf '%s\n' "$baseline" | sort) <(printf '%s\n' "$now" | sort) | head -n 10)")
     fi
-    after_tree=$(tree_listing)
-    if [ "$before_tree" != "$after_tree" ]; then
-        why+=("the source tree (tests/security) changed:")
-        why+=("$(diff <(printf '%s\n' "$before_tree") <(printf '%s\n' "$after_tree") | head -n 10)")
-    fi
+    now=$(find "$here" -newer "$stamp" -print | head -n 5)
+    [ -n "$now" ] && why+=("the source tree changed: $(echo $now)")
     # shellcheck disable=SC2086
     if ls $PWNED_GLOB >/dev/null 2>&1; then
         why+=("a file was created at $(ls $PWNED_GLOB | head -n 1)")
@@ -284,7 +276,7 @@ run_one() {
     # No process started by the program survives (give SIGKILL a moment).
     local left="" i
     for i in 1 2 3 4 5 6 7 8 9 10; do
-        left=$(survivors "$marker")
+        left=$(pgrep -f -- "sleep $marker" 2>/dev/null)
         [ -z "$left" ] && break
         sleep 0.2
     done
@@ -296,24 +288,22 @@ run_one() {
 
     if [ ${#why[@]} -eq 0 ]; then
         [ -n "${SECURITY_VERBOSE:-}" ] && echo "ok   [$mode] $name (${secs}s)"
-        rm -rf "$tmp"
         return 0
     fi
     echo "FAIL [$mode] $name (${secs}s)"
     for t in "${why[@]}"; do echo "  - $t"; done
     echo "  --- stdout (first 10 lines) ---"
-    head -c 2000 "$tmp/out/stdout" | head -n 10 | sed 's/^/  /'
+    head -c 2000 "$out" | head -n 10 | sed 's/^/  /'
     echo "  --- stderr (first 10 lines) ---"
-    head -c 2000 "$tmp/out/stderr" | head -n 10 | sed 's/^/  /'
-    chmod -R u+rwx "$tmp" 2>/dev/null
-    rm -rf "$tmp"
+    head -c 2000 "$err" | head -n 10 | sed 's/^/  /'
     return 1
 }
 
 for f in "${progs[@]}"; do
     [ -f "$f" ] || { echo "no such program: $f" >&2; exit 2; }
+    read_headers "$f"
     modes=(run)
-    [ "$(header build "$f")" = yes ] && [ -z "${SECURITY_NO_BUILD:-}" ] && modes+=(build)
+    [ "$H_build" = yes ] && [ -z "${SECURITY_NO_BUILD:-}" ] && modes+=(build)
     for m in "${modes[@]}"; do
         if run_one "$m" "$f"; then
             passed=$((passed + 1))
