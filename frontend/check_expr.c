@@ -603,7 +603,23 @@ static Type *check_expr_inner(Checker *c, Expr *e) {
     return t_any();
 }
 
-Type *check_expr(Checker *c, Expr *e) { return set_ty(e, check_expr_inner(c, e)); }
+/* Deeper expressions (a chain of 300 `+`) would reach tcc's value stack
+ * limit and cost the emitter time and memory quadratic in their depth. The
+ * reference refuses such nesting too (E204), though only from about 600. */
+#define MAX_EXPR_DEPTH 250
+
+Type *check_expr(Checker *c, Expr *e) {
+    if (c->expr_depth >= MAX_EXPR_DEPTH) {
+        ERR(c, "E204", e->loc,
+            "Expression nesting is too deep to compile (more than %d levels); simplify long "
+            "operator chains", MAX_EXPR_DEPTH);
+        return set_ty(e, t_any());
+    }
+    c->expr_depth++;
+    Type *t = set_ty(e, check_expr_inner(c, e));
+    c->expr_depth--;
+    return t;
+}
 
 /* ---- after a clean check: no type variables for the code generator ------- */
 

@@ -86,6 +86,7 @@ typedef struct Checker {
     VEC(const char *) tparams;  /* type parameter names in scope */
     VEC(const char *) resolving_aliases;
     int phase;              /* 1: types; 2: effects known (re-check) */
+    int expr_depth;         /* nesting of check_expr calls (MAX_EXPR_DEPTH) */
     VEC(Program *) module_progs;    /* imported module programs, in resolution (pre-)order */
 } Checker;
 

@@ -125,7 +125,14 @@ static void read_text(const HostPolicy *p, const char *path, HostMsg *reply) {
     close(fd);
     size_t bad;
     if (!host_utf8_valid(buf, len, &bad)) {
-        reply_err(reply, HOST_FAIL, host_utf8_error(buf, len, bad));
+        /* Python decodes text files incrementally: a sequence cut off by
+         * the end of the file is reported relative to that pending tail. */
+        char *why = host_utf8_error(buf, len, bad);
+        if (why && strstr(why, "unexpected end of data")) {
+            free(why);
+            why = host_utf8_error(buf + bad, len - bad, 0);
+        }
+        reply_err(reply, HOST_FAIL, why);
         free(buf);
         return;
     }
