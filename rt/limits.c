@@ -223,6 +223,10 @@ void geno_limits_start(const GenoConfig *cfg) {
     if (margin < 256 * 1024) margin = 256 * 1024;
     if (margin > 4 * MIB) margin = 4 * MIB;
     geno_stack_limit = lim.stack > 2 * margin ? lim.top - lim.stack + margin : lim.top - lim.stack / 2;
+    /* Not running on the main thread's stack (a host that runs programs
+     * on its own threads): no address check; the depth limit still holds. */
+    char here;
+    if (&here >= lim.top || &here < geno_stack_limit) geno_stack_limit = NULL;
 
     uint64_t cap = cfg->max_memory_bytes > 0 ? (uint64_t)cfg->max_memory_bytes : 0;
     if (lim.as_limit) {
