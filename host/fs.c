@@ -206,7 +206,7 @@ static void list_dir(const char *path, HostMsg *reply) {
         names[n++] = strdup(ent->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, by_name);
+    if (n) qsort(names, n, sizeof *names, by_name);   /* names is NULL when empty: qsort(NULL, 0) is UB */
     for (size_t i = 0; i < n; i++) {
         if (names[i]) host_msg_add_str(reply, names[i]);
         free(names[i]);
