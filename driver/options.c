@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "options.h"
+#include "host.h"
 
 #include <errno.h>
 #include <math.h>
@@ -151,11 +152,7 @@ static int set_value(RunOptions *o, const ValueFlag *f, const char *v) {
         push(&o->fs_roots, &o->nfs_roots, v, strlen(v));
         return 0;
     case V_ENV_NAMES:
-        for (const char *p = v; *p;) {
-            size_t n = strcspn(p, ",");
-            if (n) push(&o->env_allow, &o->nenv_allow, p, n);
-            p += n + (p[n] == ',');
-        }
+        host_add_names(&o->env_allow, &o->nenv_allow, v);
         return 0;
     }
     return 2;

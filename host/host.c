@@ -45,6 +45,19 @@ void host_policy_add_root(HostPolicy *p, const char *dir) {
     p->fs_roots[p->nfs_roots++] = real;
 }
 
+void host_add_names(char ***list, int *n, const char *csv) {
+    for (const char *q = csv; *q;) {
+        size_t k = strcspn(q, ",");
+        if (k) {
+            char **g = realloc(*list, sizeof **list * (size_t)(*n + 1));
+            if (!g) return;
+            *list = g;
+            (*list)[(*n)++] = strndup(q, k);
+        }
+        q += k + (q[k] == ',');
+    }
+}
+
 void host_policy_default_roots(HostPolicy *p, const char *source_path) {
     host_policy_add_root(p, ".");
     if (source_path) {

@@ -115,6 +115,8 @@ void host_perform(const HostPolicy *p, const HostMsg *req, HostMsg *reply);
 
 /* Policy helpers shared by the effect files. */
 void host_policy_add_root(HostPolicy *p, const char *dir);   /* resolves it */
+/* Appends the names of a comma-separated list ("A,B*") to list/n (malloc). */
+void host_add_names(char ***list, int *n, const char *csv);
 /* The reference's fs roots: cwd, the source file's directory, and every
  * path-like program argument (its directory if it is a file). */
 void host_policy_default_roots(HostPolicy *p, const char *source_path);

@@ -46,7 +46,7 @@ void geno_host_use_broker(int fd) {
 
 /* Performs req; on anything but HOST_OK / HOST_ERR raises the matching
  * error (after freeing both messages). */
-static void call(HostMsg *req, HostMsg *reply, GenoLoc loc) {
+void geno_host_call(HostMsg *req, HostMsg *reply, GenoLoc loc) {
     transport(req, reply);
     host_msg_free(req);
     if (reply->op == HOST_OK || reply->op == HOST_ERR) return;
@@ -66,7 +66,6 @@ static void call(HostMsg *req, HostMsg *reply, GenoLoc loc) {
 }
 
 /* The same for the other effect files (rt/effects_http.c). */
-void geno_host_call(HostMsg *req, HostMsg *reply, GenoLoc loc) { call(req, reply, loc); }
 
 static void add_str(HostMsg *m, GenoStr *s) { host_msg_add(m, s->data, (size_t)s->len); }
 
@@ -94,7 +93,7 @@ static void fs_request(HostMsg *reply, uint32_t op, const char *fn, GenoStr *pat
     host_msg_init(&req, op);
     add_str(&req, path);
     if (content) add_str(&req, content);
-    call(&req, reply, loc);
+    geno_host_call(&req, reply, loc);
 }
 
 GenoStr *geno_fs_read_text(GenoStr *path, GenoLoc loc) {
@@ -170,7 +169,7 @@ static GenoStr *env_lookup(const char *fn, GenoStr *name, GenoLoc loc) {
     host_msg_init(&req, HOST_ENV_GET);
     host_msg_add_str(&req, fn);
     add_str(&req, name);
-    call(&req, &reply, loc);
+    geno_host_call(&req, &reply, loc);
     GenoStr *v = reply.op == HOST_OK ? part_str(&reply, 0) : NULL;
     host_msg_free(&reply);
     if (v && v->cplen > geno_cfg.max_collection_size)
@@ -193,7 +192,7 @@ GenoList *geno_cli_args(GenoLoc loc) {
     geno_require_cap(GENO_CAP_ENV, "cli_args", loc);
     HostMsg req, reply;
     host_msg_init(&req, HOST_CLI_ARGS);
-    call(&req, &reply, loc);
+    geno_host_call(&req, &reply, loc);
     GenoListBuilder b;
     geno_list_builder_init(&b);
     for (uint32_t i = 0; i < reply.n; i++) geno_list_builder_add(&b, (GenoWord)(uintptr_t)part_str(&reply, i), loc);
@@ -206,7 +205,7 @@ GenoList *geno_cli_args(GenoLoc loc) {
 /* Ok(ProcessResult(exit_code, stdout, stderr)) or Err(text). */
 static GenoAdt *process_result(HostMsg *req, GenoLoc loc) {
     HostMsg reply;
-    call(req, &reply, loc);
+    geno_host_call(req, &reply, loc);
     if (reply.op == HOST_ERR) return err_result(&reply);
     GenoAdt *r = geno_alloc(sizeof(GenoAdt) + 3 * sizeof(GenoWord));
     r->tag = 0;
@@ -247,7 +246,7 @@ GenoAdt *geno_stdin_read_all(GenoLoc loc) {
     geno_require_cap(GENO_CAP_STDIN, "stdin_read_all", loc);
     HostMsg req, reply;
     host_msg_init(&req, HOST_STDIN_READ_ALL);
-    call(&req, &reply, loc);
+    geno_host_call(&req, &reply, loc);
     if (reply.op == HOST_ERR) return err_result(&reply);
     GenoStr *s = part_str(&reply, 0);
     host_msg_free(&reply);
@@ -263,7 +262,7 @@ void geno_sleep_ms(GenoInt ms, GenoLoc loc) {
     HostMsg req, reply;
     host_msg_init(&req, HOST_SLEEP_MS);
     host_msg_addf(&req, "%lld", (long long)GENO_INT_VALUE(ms));
-    call(&req, &reply, loc);
+    geno_host_call(&req, &reply, loc);
     host_msg_free(&reply);
 }
 
@@ -295,12 +294,7 @@ void geno_host_policy_from_flags(int argc, char **argv, const GenoConfig *cfg, c
         if (!root && !env) continue;
         const char *v = strchr(a, '=') ? strchr(a, '=') + 1 : (i + 1 < argc ? argv[++i] : "");
         if (root) push(&roots, &nroots, v, strlen(v));
-        else
-            for (const char *q = v; *q;) {
-                size_t n = strcspn(q, ",");
-                if (n) push(&p->env_allow, &p->nenv_allow, q, n);
-                q += n + (q[n] == ',');
-            }
+        else host_add_names(&p->env_allow, &p->nenv_allow, v);
     }
     p->caps = cfg->caps;
     p->max_text_chars = cfg->max_collection_size;

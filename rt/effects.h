@@ -5,7 +5,7 @@
 #include "geno/rt.h"
 #include "host.h"
 
-/* What a `genoc build` binary's host allows (filled by geno_parse_flags);
+/* What a `genoc build` binary's host allows (filled by geno_host_policy_from_flags);
  * in the `genoc run` child only timeout_s is used (for E501 texts). */
 extern HostPolicy geno_host_policy;
 
