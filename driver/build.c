@@ -4,7 +4,7 @@
  * a temporary file (or to --emit-c, which is kept), and the system compiler
  * links it against the runtime archive:
  *
- *   cc -O2 -DGENO_STANDALONE -I<include> FILE.c <libgenort.a> -lgc -lgmp -lutf8proc -lpcre2-32 -lcurl -lm -o OUT
+ *   cc -O2 -DGENO_STANDALONE -I<include> FILE.c <libgenort.a> -lgc -lgmp -lutf8proc -lpcre2-32 -ldl -lm -o OUT
  *
  * run with fork/execvp, no shell. `--cc` names the compiler; it is split on
  * spaces so `--cc "gcc -g"` works. GENOC_INCLUDE and GENOC_RT_LIB override
@@ -85,7 +85,7 @@ static int run_cc(const char *cc, const char *c_path, const char *out) {
     for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t")) vec_push(&argv, w);
     if (argv.len == 0) vec_push(&argv, "cc");
     char *extra[] = {"-O2", "-DGENO_STANDALONE", xasprintf("-I%s", jit_include_dir()),
-                     (char *)c_path, (char *)rt_lib(), "-lgc", "-lgmp", "-lutf8proc", "-lpcre2-32", "-lcurl", "-lm",
+                     (char *)c_path, (char *)rt_lib(), "-lgc", "-lgmp", "-lutf8proc", "-lpcre2-32", "-ldl", "-lm",
                      "-o", (char *)out, NULL};
     for (char **e = extra; *e; e++) vec_push(&argv, *e);
     vec_push(&argv, NULL);

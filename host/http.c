@@ -47,9 +47,9 @@
  */
 #define _GNU_SOURCE
 #include "host.h"
+#include "curl_dl.h"
 
 #include <arpa/inet.h>
-#include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <geno/rt.h>
@@ -1241,23 +1241,26 @@ static bool check_request_text(Call *c, const char *method, const char *selector
     return true;
 }
 
+/* libcurl, once curl_ready has loaded it (curl_dl.h). */
+static const CurlApi *cu;
+
 static struct curl_slist *add_header_line(struct curl_slist *l, const char *name, const char *value) {
     size_t vl;
     char *lv = utf8_to_latin1(value, strlen(value), &vl);
     char *line = vl ? xasprintf("%s: %s", name, lv) : xasprintf("%s;", name);   /* "X;" sends "X:" */
-    struct curl_slist *n = curl_slist_append(l, line);
+    struct curl_slist *n = cu->slist_append(l, line);
     free(line);
     free(lv);
     if (!n) abort();
     return n;
 }
 
-static void curl_init_once(void) {
-    static bool done;
-    if (!done) {
-        curl_global_init(CURL_GLOBAL_DEFAULT);
-        done = true;
-    }
+/* Loads libcurl on the first request; false after fail() when it is missing. */
+static bool curl_ready(Call *c) {
+    const char *why = NULL;
+    cu = curl_api(&why);
+    if (!cu) fail(c, HE_OSVALUE, "<urlopen error %s>", why);
+    return cu != NULL;
 }
 
 /* One request to t; fills x (status in *status). false after fail(). */
@@ -1282,8 +1285,11 @@ static bool exchange(Call *c, const ConnTarget *t, const char *method, const Buf
     x->npinned = k;
     freeaddrinfo(ai);
 
-    curl_init_once();
-    CURL *h = curl_easy_init();
+    if (!curl_ready(c)) {
+        free(resolve_entry.p);
+        return false;
+    }
+    CURL *h = cu->easy_init();
     if (!h) {
         free(resolve_entry.p);
         fail(c, HE_OSVALUE, "<urlopen error out of memory>");
@@ -1296,32 +1302,32 @@ static bool exchange(Call *c, const ConnTarget *t, const char *method, const Buf
      * socket callback still checks it). */
     struct in6_addr lit;
     bool literal = inet_pton(AF_INET, t->host, &lit) == 1 || inet_pton(AF_INET6, t->host, &lit) == 1;
-    struct curl_slist *resolve_list = literal ? NULL : curl_slist_append(NULL, resolve_entry.p);
+    struct curl_slist *resolve_list = literal ? NULL : cu->slist_append(NULL, resolve_entry.p);
     free(resolve_entry.p);
 
     /* The headers urllib sends, in its order. */
     struct curl_slist *hl = NULL;
-    hl = curl_slist_append(hl, "Expect:");
-    if (!header_in(hdrs, nh, "Accept")) hl = curl_slist_append(hl, "Accept:");
-    if (!header_in(hdrs, nh, "Accept-Encoding")) hl = curl_slist_append(hl, "Accept-Encoding: identity");
+    hl = cu->slist_append(hl, "Expect:");
+    if (!header_in(hdrs, nh, "Accept")) hl = cu->slist_append(hl, "Accept:");
+    if (!header_in(hdrs, nh, "Accept-Encoding")) hl = cu->slist_append(hl, "Accept-Encoding: identity");
     if (data) {
         if (!header_in(hdrs, nh, "Content-Type"))
-            hl = curl_slist_append(hl, "Content-Type: application/x-www-form-urlencoded");
+            hl = cu->slist_append(hl, "Content-Type: application/x-www-form-urlencoded");
         if (!header_in(hdrs, nh, "Content-Length")) {
             char cl[64];
             snprintf(cl, sizeof cl, "Content-Length: %zu", data->len);
-            hl = curl_slist_append(hl, cl);
+            hl = cu->slist_append(hl, cl);
         }
     }
     if (!header_in(hdrs, nh, "Host")) hl = add_header_line(hl, "Host", t->host_header);
-    if (!header_in(hdrs, nh, "User-Agent")) hl = curl_slist_append(hl, "User-Agent: " HTTP_USER_AGENT);
+    if (!header_in(hdrs, nh, "User-Agent")) hl = cu->slist_append(hl, "User-Agent: " HTTP_USER_AGENT);
     for (size_t i = 0; i < nh; i++) {
         if (!strcasecmp(hdrs[i].name, "Connection")) continue;
         char *name = title_case(hdrs[i].name);
         hl = add_header_line(hl, name, hdrs[i].value);
         free(name);
     }
-    hl = curl_slist_append(hl, "Connection: close");
+    hl = cu->slist_append(hl, "Connection: close");
 
     char errbuf[CURL_ERROR_SIZE] = "";
     double left = host_ms_left(c->p);
@@ -1332,58 +1338,58 @@ static bool exchange(Call *c, const ConnTarget *t, const char *method, const Buf
     x->last_progress = host_now_ms();
     x->last_dl = x->last_ul = -1;
 
-    curl_easy_setopt(h, CURLOPT_URL, curl_url);
-    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(h, CURLOPT_PROXY, "");
-    curl_easy_setopt(h, CURLOPT_NOPROXY, "*");
-    curl_easy_setopt(h, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
-    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
-    curl_easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);
-    curl_easy_setopt(h, CURLOPT_RESOLVE, resolve_list);
-    curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
-    curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, x);
-    curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
-    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(h, CURLOPT_HEADERDATA, x);
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(h, CURLOPT_WRITEDATA, x);
-    curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-    curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
-    curl_easy_setopt(h, CURLOPT_XFERINFODATA, x);
-    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)connect_ms + 1);
-    if (total_ms) curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, total_ms);
+    cu->easy_setopt(h, CURLOPT_URL, curl_url);
+    cu->easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+    cu->easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    cu->easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+    cu->easy_setopt(h, CURLOPT_PROXY, "");
+    cu->easy_setopt(h, CURLOPT_NOPROXY, "*");
+    cu->easy_setopt(h, CURLOPT_NETRC, (long)CURL_NETRC_IGNORED);
+    cu->easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+    cu->easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+    cu->easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);
+    cu->easy_setopt(h, CURLOPT_RESOLVE, resolve_list);
+    cu->easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
+    cu->easy_setopt(h, CURLOPT_OPENSOCKETDATA, x);
+    cu->easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+    cu->easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    cu->easy_setopt(h, CURLOPT_HEADERDATA, x);
+    cu->easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    cu->easy_setopt(h, CURLOPT_WRITEDATA, x);
+    cu->easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+    cu->easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+    cu->easy_setopt(h, CURLOPT_XFERINFODATA, x);
+    cu->easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+    cu->easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)connect_ms + 1);
+    if (total_ms) cu->easy_setopt(h, CURLOPT_TIMEOUT_MS, total_ms);
     /* The CA store: the system's, or OpenSSL's SSL_CERT_FILE / SSL_CERT_DIR
      * as Python's default context reads them. */
     const char *ca_file = getenv("SSL_CERT_FILE"), *ca_dir = getenv("SSL_CERT_DIR");
-    if (ca_file && *ca_file) curl_easy_setopt(h, CURLOPT_CAINFO, ca_file);
-    if (ca_dir && *ca_dir) curl_easy_setopt(h, CURLOPT_CAPATH, ca_dir);
-    curl_easy_setopt(h, CURLOPT_HTTP_CONTENT_DECODING, 0L);
-    curl_easy_setopt(h, CURLOPT_HTTP_TRANSFER_DECODING, 1L);
-    curl_easy_setopt(h, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L);
-    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)0);
-    if (!strcmp(method, "HEAD")) curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
-    else if (!strcmp(method, "GET") && !data) curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
+    if (ca_file && *ca_file) cu->easy_setopt(h, CURLOPT_CAINFO, ca_file);
+    if (ca_dir && *ca_dir) cu->easy_setopt(h, CURLOPT_CAPATH, ca_dir);
+    cu->easy_setopt(h, CURLOPT_HTTP_CONTENT_DECODING, 0L);
+    cu->easy_setopt(h, CURLOPT_HTTP_TRANSFER_DECODING, 1L);
+    cu->easy_setopt(h, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1L);
+    cu->easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)0);
+    if (!strcmp(method, "HEAD")) cu->easy_setopt(h, CURLOPT_NOBODY, 1L);
+    else if (!strcmp(method, "GET") && !data) cu->easy_setopt(h, CURLOPT_HTTPGET, 1L);
     if (data && strcmp(method, "HEAD") != 0) {
-        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)data->len);
-        curl_easy_setopt(h, CURLOPT_POSTFIELDS, data->p ? data->p : "");
+        cu->easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)data->len);
+        cu->easy_setopt(h, CURLOPT_POSTFIELDS, data->p ? data->p : "");
     }
-    curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
+    cu->easy_setopt(h, CURLOPT_CUSTOMREQUEST, method);
 
-    CURLcode rc = curl_easy_perform(h);
-    curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, status);
+    CURLcode rc = cu->easy_perform(h);
+    cu->easy_getinfo(h, CURLINFO_RESPONSE_CODE, status);
     long os_errno = 0;
-    curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
+    cu->easy_getinfo(h, CURLINFO_OS_ERRNO, &os_errno);
     curl_off_t connected_us = 0;
-    curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected_us);
+    cu->easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected_us);
     curl_off_t sent = 0;
-    curl_easy_getinfo(h, CURLINFO_SIZE_UPLOAD_T, &sent);
-    curl_easy_cleanup(h);
-    curl_slist_free_all(hl);
-    curl_slist_free_all(resolve_list);
+    cu->easy_getinfo(h, CURLINFO_SIZE_UPLOAD_T, &sent);
+    cu->easy_cleanup(h);
+    cu->slist_free_all(hl);
+    cu->slist_free_all(resolve_list);
     free(curl_url);
 
     if (x->too_many_headers) {
@@ -1452,21 +1458,21 @@ static bool exchange(Call *c, const ConnTarget *t, const char *method, const Buf
             fail(c, HE_OSVALUE,
                  "<urlopen error [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: %s mismatch, certificate "
                  "is not valid for '%s'. (_ssl.c:1006)>", ip ? "IP address" : "Hostname", t->host);
-        } else fail(c, HE_OSVALUE, "<urlopen error [SSL] %s>", errbuf[0] ? errbuf : curl_easy_strerror(rc));
+        } else fail(c, HE_OSVALUE, "<urlopen error [SSL] %s>", errbuf[0] ? errbuf : cu->easy_strerror(rc));
         break;
     }
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_SSL_CERTPROBLEM:
     case CURLE_SSL_CIPHER:
     case CURLE_SSL_CACERT_BADFILE:
-        fail(c, HE_OSVALUE, "<urlopen error [SSL] %s>", errbuf[0] ? errbuf : curl_easy_strerror(rc));
+        fail(c, HE_OSVALUE, "<urlopen error [SSL] %s>", errbuf[0] ? errbuf : cu->easy_strerror(rc));
         break;
     case CURLE_WEIRD_SERVER_REPLY:
     case CURLE_UNSUPPORTED_PROTOCOL:
-        fail(c, HE_FATAL, "%s", errbuf[0] ? errbuf : curl_easy_strerror(rc));
+        fail(c, HE_FATAL, "%s", errbuf[0] ? errbuf : cu->easy_strerror(rc));
         break;
     default:
-        fail(c, HE_OSVALUE, "<urlopen error %s>", errbuf[0] ? errbuf : curl_easy_strerror(rc));
+        fail(c, HE_OSVALUE, "<urlopen error %s>", errbuf[0] ? errbuf : cu->easy_strerror(rc));
     }
     return false;
 }
