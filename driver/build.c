@@ -4,7 +4,8 @@
  * a temporary file (or to --emit-c, which is kept), and the system compiler
  * links it against the runtime archive:
  *
- *   cc -O2 -DGENO_STANDALONE -I<include> FILE.c <libgenort.a> -lgc -lgmp -lutf8proc -lpcre2-32 -ldl -lm -o OUT
+ *   cc -O2 -DGENO_STANDALONE -I<include> FILE.c <libgenort.a> [-Wl,-Bstatic] -lgc -lgmp -lutf8proc
+ *      -lpcre2-32 [-Wl,-Bdynamic] -ldl -lm -lpthread -o OUT
  *
  * run with fork/execvp, no shell. `--cc` names the compiler; it is split on
  * spaces so `--cc "gcc -g"` works. GENOC_INCLUDE and GENOC_RT_LIB override
@@ -62,6 +63,14 @@ static int write_text(const char *path, int fd, const char *text) {
     return 0;
 }
 
+/* The runtime's libraries: static archives when this genoc was built with
+ * them (CMakeLists.txt says why: fewer system calls at every start). */
+#ifdef GENOC_LINK_STATIC_DEPS
+#define RUNTIME_DEPS "-Wl,-Bstatic", "-lgc", "-lgmp", "-lutf8proc", "-lpcre2-32", "-Wl,-Bdynamic"
+#else
+#define RUNTIME_DEPS "-lgc", "-lgmp", "-lutf8proc", "-lpcre2-32"
+#endif
+
 /* Runs argv, waits; returns its exit status, or -1 if it did not exit. */
 static int spawn_wait(char **argv) {
     fflush(stdout);
@@ -85,7 +94,7 @@ static int run_cc(const char *cc, const char *c_path, const char *out) {
     for (char *w = strtok(words, " \t"); w; w = strtok(NULL, " \t")) vec_push(&argv, w);
     if (argv.len == 0) vec_push(&argv, "cc");
     char *extra[] = {"-O2", "-DGENO_STANDALONE", xasprintf("-I%s", jit_include_dir()),
-                     (char *)c_path, (char *)rt_lib(), "-lgc", "-lgmp", "-lutf8proc", "-lpcre2-32", "-ldl", "-lm",
+                     (char *)c_path, (char *)rt_lib(), RUNTIME_DEPS, "-ldl", "-lm", "-lpthread",
                      "-o", (char *)out, NULL};
     for (char **e = extra; *e; e++) vec_push(&argv, *e);
     vec_push(&argv, NULL);

@@ -47,6 +47,9 @@ void geno_config_defaults(GenoConfig *cfg) {
     cfg->max_file_size_bytes = -1;
 }
 
+/* The tcc branch of geno/rt.h declares jmp_buf itself, with this size. */
+_Static_assert(sizeof(jmp_buf) == GENO_JMP_BUF_SIZE, "jmp_buf differs from geno/rt.h's tcc declaration");
+
 void geno_rt_init(const GenoConfig *cfg) {
     geno_gc_init();
     geno_cfg = *cfg;

@@ -33,9 +33,40 @@
 #ifndef GENO_RT_H
 #define GENO_RT_H
 
+#ifdef __TINYC__
+/* tcc parses this header on every `genoc run`. Including <stdint.h>,
+ * <stddef.h> and <setjmp.h> opens about 25 system headers, which was 40% of
+ * compiling a hello world; the few declarations needed are made here
+ * instead, identical to glibc's on x86-64 (rt/run.c checks jmp_buf's size
+ * against the real header's). */
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long uint64_t;
+typedef long intptr_t;
+typedef unsigned long uintptr_t;
+typedef __SIZE_TYPE__ size_t;
+typedef __PTRDIFF_TYPE__ ptrdiff_t;
+#define NULL ((void *)0)
+#define INT64_MAX 0x7fffffffffffffffL
+#define INT64_MIN (-INT64_MAX - 1)
+#define UINT64_MAX 0xffffffffffffffffUL
+#define GENO_JMP_BUF_SIZE 200
+typedef struct { long words[GENO_JMP_BUF_SIZE / sizeof(long)]; } geno_jmp_buf_tag;
+typedef geno_jmp_buf_tag jmp_buf[1];
+extern int _setjmp(geno_jmp_buf_tag *env);
+#define setjmp(env) _setjmp(env)
+extern _Noreturn void longjmp(geno_jmp_buf_tag *env, int value);
+#else
 #include <stdint.h>
 #include <stddef.h>
 #include <setjmp.h>
+#define GENO_JMP_BUF_SIZE 200     /* glibc x86-64; what the tcc branch above declares */
+#endif
 
 typedef uint64_t GenoWord;
 typedef int64_t GenoInt;        /* tagged; see above */
