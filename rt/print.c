@@ -80,6 +80,7 @@ void geno_print(GenoWord v, const GenoType *t, GenoLoc loc) {
         return;
     }
     GenoBuf *b = geno_buf_new();            /* print uses the unlimited form */
+    b->loc = loc;
     geno_write_value(b, v, t, 1);
     geno_print_str(geno_buf_to_str(b), loc);
 }

@@ -15,6 +15,7 @@ struct GenoBuf {
     int64_t limit;              /* -1: none */
     int64_t limit_base;         /* cplen when the limited part began */
     const char *limit_what;     /* message prefix, e.g. "to_string: " */
+    GenoLoc loc;                /* where writing a value reports an error (0: unknown) */
 };
 
 int64_t geno_utf8_count(const char *s, int64_t len);

@@ -104,6 +104,18 @@ void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) 
     write_value(b, v, t, top_level, NULL);
 }
 
+/* The reference prints and converts Ints with Python's str(), which refuses
+ * more than 4300 digits (int_max_str_digits): E499 with Python's text. */
+#define PY_INT_MAX_STR_DIGITS 4300
+
+static void write_int(GenoBuf *b, GenoInt v) {
+    const char *s = geno_int_cstr(v);
+    if (!GENO_INT_IS_SMALL(v) && (int64_t)strlen(s) - (s[0] == '-') > PY_INT_MAX_STR_DIGITS)
+        geno_raise("E499", b->loc, "Exceeds the limit (%d digits) for integer string conversion; "
+                   "use sys.set_int_max_str_digits() to increase the limit", PY_INT_MAX_STR_DIGITS);
+    geno_buf_add_cstr(b, s);
+}
+
 static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level, const Path *up) {
     Path here = { (const void *)(uintptr_t)v, up, up && up->mutable_on_path };
     const Path *path = &here;
@@ -128,7 +140,7 @@ static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level
         else geno_buf_add_ascii(b, "false", 5);
         return;
     case GT_INT:
-        geno_buf_add_cstr(b, geno_int_cstr((GenoInt)v));
+        write_int(b, (GenoInt)v);
         return;
     case GT_FLOAT: {
         char s[GENO_FLOAT_REPR_MAX];
