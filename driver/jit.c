@@ -1,29 +1,47 @@
 /* jit.c — libtcc in memory.
  *
- * tcc_new → output type MEMORY → `-Wall -Werror` (so an undeclared function
- * fails at compile time instead of as a relocate-time `undefined symbol`,
- * TOOLCHAIN.md) → include dir → compile → relocate (TCC_RELOCATE_AUTO: tcc
- * maps its own RWX buffer) → look up `geno_program`.
+ * tcc_new → output type MEMORY → `-Wall -Werror -nostdlib` (an undeclared
+ * function fails at compile time instead of as a relocate-time `undefined
+ * symbol`, TOOLCHAIN.md) → include dir → compile → the symbols the program
+ * may link against → relocate (TCC_RELOCATE_AUTO: tcc maps its own RWX
+ * buffer) → look up `geno_program`.
  *
- * Runtime symbols (geno_*) resolve against the genoc executable itself,
- * which is linked -rdynamic with the whole runtime archive, so nothing is
- * added with tcc_add_symbol. tcc's own headers and libtcc1.a come from its
- * compiled-in lib path. The TCCState is never deleted: the relocated code
- * lives in it and the child process exits after running it.
- *
- * Measured (hello world, see docs/cli.md): compile + relocate ≈ 2.6 ms.
+ * -nostdlib: tcc does not load libc.so (a linker script, then libc.so.6's
+ * symbol table: ~300 read calls per run) nor resolve names through dlsym.
+ * The program links against the runtime ABI table (runtime_symbols.h), the
+ * libc functions below and libtcc1.a (tcc's arithmetic helpers), nothing
+ * else: a name outside them is an `undefined symbol` at relocation. The
+ * TCCState is never deleted: the relocated code lives in it and the child
+ * process exits after running it.
  */
 #include "jit.h"
 
 #include <libtcc.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime_symbols.h"
 #include "util.h"
 
 #ifndef GENOC_INCLUDE_DIR
 #define GENOC_INCLUDE_DIR "include"
 #endif
+#ifndef GENOC_LIBTCC1
+#define GENOC_LIBTCC1 "/usr/lib/x86_64-linux-gnu/tcc/libtcc1.a"
+#endif
+
+/* libc functions emitted code may reach: geno/rt.h's tcc branch declares
+ * _setjmp and longjmp (try/catch); tcc itself calls mem* for struct copies. */
+static const RuntimeSymbol libc_symbols[] = {
+    {"_setjmp", (const void *)_setjmp}, {"longjmp", (const void *)longjmp},
+    {"memcpy", (const void *)memcpy},   {"memmove", (const void *)memmove},
+    {"memset", (const void *)memset},
+};
+
+static void add_symbols(TCCState *s, const RuntimeSymbol *table, int n) {
+    for (int i = 0; i < n; i++) tcc_add_symbol(s, table[i].name, table[i].address);
+}
 
 const char *jit_include_dir(void) {
     const char *env = getenv("GENOC_INCLUDE");
@@ -48,9 +66,12 @@ const GenoProgram *jit_compile(const char *c_source, char **error) {
     if (!s) return fail(&errors, "tcc_new failed", error);
     tcc_set_error_func(s, &errors, collect_error);
     tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
-    tcc_set_options(s, "-Wall -Werror");
+    tcc_set_options(s, "-Wall -Werror -nostdlib");
     tcc_add_include_path(s, jit_include_dir());
     if (tcc_compile_string(s, c_source) < 0) return fail(&errors, "tcc_compile_string failed", error);
+    add_symbols(s, runtime_symbols, runtime_symbol_count);
+    add_symbols(s, libc_symbols, (int)(sizeof libc_symbols / sizeof libc_symbols[0]));
+    if (tcc_add_file(s, GENOC_LIBTCC1) < 0) return fail(&errors, "cannot load " GENOC_LIBTCC1, error);
     if (tcc_relocate(s, TCC_RELOCATE_AUTO) < 0) return fail(&errors, "tcc_relocate failed", error);
     const GenoProgram *prog = tcc_get_symbol(s, "geno_program");
     if (!prog) return fail(&errors, "the emitted C defines no `geno_program`", error);
