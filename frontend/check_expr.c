@@ -350,11 +350,11 @@ static Type *check_field(Checker *c, Expr *e) {
         Module *m = find_module(c, e->a->name);
         if (m) {
             e->a->ty = t_any();
-            for (int i = 0; i < m->funcs.len; i++)
-                if (strcmp(m->funcs.items[i]->name, e->name) == 0) {
-                    e->sym = m->funcs.items[i];
-                    return m->funcs.items[i]->ty;
-                }
+            Sym *f = strmap_get(&m->func_index, e->name);
+            if (f) {
+                e->sym = f;
+                return f->ty;
+            }
             ERR(c, "E307", e->loc, "Module '%s' has no exported symbol '%s'", e->a->name, e->name);
             return t_any();
         }
