@@ -125,11 +125,7 @@ char *emit_async_call(Emitter *em, Expr *e, const char *cname) {
     Type *ft = ty_resolve(s->ty);
     int n = e->elems.len;
     char *thunk = xasprintf("athunk_%s", cname);
-    bool have = false;
-    for (int i = 0; i < em->tramp_keys.len; i++)
-        if (strcmp(em->tramp_keys.items[i], thunk) == 0) have = true;
-    if (!have) {
-        vec_push(&em->tramp_keys, thunk);
+    if (strmap_put_first(&em->tramp_keys, thunk, NULL, 0)) {
         StrBuf call = {0};
         sb_printf(&call, "%s(", cname);
         for (int i = 0; i < n; i++)

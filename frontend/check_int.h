@@ -99,16 +99,8 @@ typedef struct Checker {
 
 #define ERR(c, code, loc, ...) diag_add((c)->d, code, loc, __VA_ARGS__)
 
-typedef struct {
-    const void **keys;
-    void **vals;
-    int cap, len;
-} PtrMap;
-
 /* check.c */
 int check_program(Program *p, Diags *d);     /* also declared in codegen.h */
-void ptrmap_put(PtrMap *m, const void *key, void *val);
-void *ptrmap_get(const PtrMap *m, const void *key);
 extern PtrMap recheck_scopes;     /* expression -> Scope it was checked in */
 void check_fatal(Checker *c, const char *code, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5), noreturn));

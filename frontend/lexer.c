@@ -319,7 +319,7 @@ static void read_name(Lexer *L) {
     char *name = xstrndup(L->src + from, n);
     TokKind k = T_IDENT;
     for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (strcmp(keywords[i].word, name) == 0) {
+        if (keywords[i].word[0] == name[0] && strcmp(keywords[i].word, name) == 0) {
             k = keywords[i].kind;
             goto done;
         }
@@ -349,7 +349,13 @@ bool lex_source(const char *file, const char *src, size_t len, int line,
     for (;;) {
         int c = peekc(&L, 0);
         while (L.pos < L.len && (c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
-            adv(&L);
+            L.pos++;    /* ASCII: adv() without the UTF-8 step */
+            if (c == '\n') {
+                L.line++;
+                L.col = 1;
+            } else {
+                L.col++;
+            }
             c = peekc(&L, 0);
         }
         if (L.pos >= L.len) break;
@@ -396,12 +402,14 @@ bool lex_source(const char *file, const char *src, size_t len, int line,
         }
         bool matched = false;
         for (size_t i = 0; i < sizeof operators / sizeof operators[0]; i++) {
-            size_t n = strlen(operators[i].op);
-            if (L.pos + n <= L.len && memcmp(L.src + L.pos, operators[i].op, n) == 0) {
+            if (operators[i].op[0] != c) continue;
+            size_t n = operators[i].op[1] ? 2 : 1;
+            if (n == 1 || c1 == operators[i].op[1]) {
                 SrcLoc loc = here(&L);
                 L.pos += n;
                 L.col += (int)n;
-                push(&L, operators[i].kind, loc, xstrdup(operators[i].op), n);
+                /* the table's own text: operator tokens are never modified or freed */
+                push(&L, operators[i].kind, loc, (char *)operators[i].op, n);
                 matched = true;
                 break;
             }

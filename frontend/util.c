@@ -268,6 +268,42 @@ char *sb_take(StrBuf *sb) {
     return r;
 }
 
+/* ---- pointer map (util.h) ---- */
+
+static unsigned phash(const void *p) { return (unsigned)(((uintptr_t)p >> 4) * 2654435761u); }
+
+void ptrmap_put(PtrMap *m, const void *key, void *val) {
+    if (m->len * 2 >= m->cap) {
+        int ncap = m->cap ? m->cap * 2 : 64;
+        const void **ok = m->keys;
+        void **ov = m->vals;
+        int ocap = m->cap;
+        m->keys = xmalloc(sizeof(void *) * ncap);
+        m->vals = xmalloc(sizeof(void *) * ncap);
+        m->cap = ncap;
+        m->len = 0;
+        for (int i = 0; i < ocap; i++)
+            if (ok[i]) ptrmap_put(m, ok[i], ov[i]);
+        xfree(ok);
+        xfree(ov);
+    }
+    unsigned h = phash(key) & (m->cap - 1);
+    while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
+    if (!m->keys[h]) m->len++;
+    m->keys[h] = key;
+    m->vals[h] = val;
+}
+
+void *ptrmap_get(const PtrMap *m, const void *key) {
+    if (!m->cap) return NULL;
+    unsigned h = phash(key) & (m->cap - 1);
+    while (m->keys[h]) {
+        if (m->keys[h] == key) return m->vals[h];
+        h = (h + 1) & (m->cap - 1);
+    }
+    return NULL;
+}
+
 char *read_file(const char *path, size_t *len) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;

@@ -50,6 +50,16 @@ void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 char *sb_take(StrBuf *sb);          /* returns the NUL-terminated buffer, resets sb */
 
+/* Hash map from pointers to pointers (open addressing; no deletion). */
+typedef struct {
+    const void **keys;
+    void **vals;
+    int cap, len;
+} PtrMap;
+
+void ptrmap_put(PtrMap *m, const void *key, void *val);
+void *ptrmap_get(const PtrMap *m, const void *key);     /* NULL if absent */
+
 /* Reads a whole file; NULL (errno set) on failure. *len gets the size. */
 char *read_file(const char *path, size_t *len);
 
