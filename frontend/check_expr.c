@@ -158,19 +158,19 @@ static Type *check_ident(Checker *c, Expr *e) {
     return s->ty ? s->ty : t_any();
 }
 
-static VEC(Sym *) ctor_cache;
+static PtrMap ctor_cache;      /* &adt->variants[v] -> its one SYM_CTOR */
 
 void check_expr_reset(void) { memset(&ctor_cache, 0, sizeof ctor_cache); }
 
 static Sym *ctor_sym(AdtInfo *a, int v) {
-    for (int i = 0; i < ctor_cache.len; i++)
-        if (ctor_cache.items[i]->adt == a && ctor_cache.items[i]->variant == v) return ctor_cache.items[i];
-    Sym *s = xmalloc(sizeof *s);
+    Sym *s = ptrmap_get(&ctor_cache, &a->variants[v]);
+    if (s) return s;
+    s = xmalloc(sizeof *s);
     s->kind = SYM_CTOR;
     s->name = a->variants[v].name;
     s->adt = a;
     s->variant = v;
-    vec_push(&ctor_cache, s);
+    ptrmap_put(&ctor_cache, &a->variants[v], s);
     return s;
 }
 
