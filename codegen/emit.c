@@ -61,8 +61,8 @@ char *type_desc(Emitter *em, Type *t) {
     default: break;
     }
     char *key = ty_str(t);
-    for (int i = 0; i < em->desc_keys.len; i++)
-        if (strcmp(em->desc_keys.items[i], key) == 0) return xasprintf("&td_%d", i);
+    StrMapEntry *known = strmap_find(&em->desc_ids, key);
+    if (known) return xasprintf("&td_%d", known->aux);
     const char *kind;
     switch (t->kind) {
     case TY_LIST: kind = "GT_LIST"; break;
@@ -78,8 +78,8 @@ char *type_desc(Emitter *em, Type *t) {
         emit_unsupported(em, (SrcLoc){0}, "a value of this type");
         return "&geno_t_unit";
     }
-    int id = em->desc_keys.len;
-    vec_push(&em->desc_keys, key);
+    int id = em->ndescs++;
+    strmap_put(&em->desc_ids, key, NULL, id);
     StrBuf *h = &em->head;
     sb_printf(h, "static const GenoType td_%d;  /* %s */\n", id, key);
     /* Function types carry no parameter descriptors: nothing inspects them. */

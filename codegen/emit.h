@@ -12,6 +12,7 @@
 
 #include "checker.h"
 #include "codegen.h"
+#include "strmap.h"
 
 typedef struct {
     int id;             /* tf_<id> */
@@ -26,17 +27,19 @@ typedef struct {
     int tmp;            /* counter for fresh C names */
     int indent;
     int last_line;      /* for #line directives */
-    VEC(char *) desc_keys;   /* ty_str of each emitted descriptor, by index */
+    StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
+    int ndescs;
     Type *cur_ret;
     Def *cur_func;
     bool in_lambda;     /* returns convert to a word (closure ABI) */
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
-    VEC(char *) tramp_keys;  /* functions that already have a trampoline */
+    StrMap tramp_keys;       /* functions that already have a trampoline or async thunk */
     VEC(TryScope) tries;     /* try bodies open in the current function */
     int loop_depth;          /* loops open in the current function */
     bool volatile_vars;      /* the function has a try: `var`s are volatile */
     VEC(Def *) module_defs;  /* imported module functions the program reaches */
     Program *prog;           /* the entry program */
+    PtrMap prog_defs;        /* its functions and impl methods (Def * -> itself) */
     StrBuf init;             /* statements of the program's init function */
 } Emitter;
 

@@ -113,9 +113,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
 char *emit_func_value(Emitter *em, Sym *fn) {
     Type *ft = ty_resolve(fn->ty);
     char *cname = def_cname(em, fn);
-    for (int i = 0; i < em->tramp_keys.len; i++)
-        if (strcmp(em->tramp_keys.items[i], cname) == 0) return xasprintf("(&clo_%s)", cname);
-    vec_push(&em->tramp_keys, cname);
+    if (!strmap_put_first(&em->tramp_keys, cname, NULL, 0)) return xasprintf("(&clo_%s)", cname);
     StrBuf *l = &em->lambdas;
     sb_printf(l, "static GenoWord tramp_%s(GenoClosure *self", cname);
     for (int i = 0; i < ft->nargs; i++) sb_printf(l, ", GenoWord a_%d", i);

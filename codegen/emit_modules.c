@@ -12,15 +12,18 @@
 
 #include <string.h>
 
-static bool in_program(Program *p, Def *d) {
-    for (int i = 0; i < p->defs.len; i++) {
-        Def *x = p->defs.items[i];
-        if (x == d) return true;
-        if (x->kind == DEF_IMPL)
-            for (int j = 0; j < x->methods.len; j++)
-                if (x->methods.items[j] == d) return true;
-    }
-    return false;
+/* Whether d is one of the entry program's definitions or impl methods:
+ * a set built once, as codegen asks this for every call it emits. */
+static bool in_program(Emitter *em, Def *d) {
+    Program *p = em->prog;
+    if (!em->prog_defs.len)
+        for (int i = 0; i < p->defs.len; i++) {
+            Def *x = p->defs.items[i];
+            ptrmap_put(&em->prog_defs, x, x);
+            if (x->kind == DEF_IMPL)
+                for (int j = 0; j < x->methods.len; j++) ptrmap_put(&em->prog_defs, x->methods.items[j], x);
+        }
+    return ptrmap_get(&em->prog_defs, d) != NULL;
 }
 
 typedef struct {
@@ -86,7 +89,7 @@ static bool same_function(Def *a, Def *b) {
 }
 
 static void visit_sym(Walk *w, Sym *s) {
-    if (s->kind != SYM_FUNC || !s->def || s->impl || in_program(w->p, s->def)) return;
+    if (s->kind != SYM_FUNC || !s->def || s->impl || in_program(w->em, s->def)) return;
     for (int i = 0; i < w->em->module_defs.len; i++)
         if (same_function(w->em->module_defs.items[i], s->def)) return;
     vec_push(&w->em->module_defs, s->def);
@@ -116,6 +119,6 @@ char *def_cname(Emitter *em, Sym *fn) {
     if (fn->impl) return impl_func_name(fn);
     Def *d = fn->def;
     if (!d) return func_name(fn->name);
-    if (em->prog && !in_program(em->prog, d)) return xasprintf("f_%s__%s", module_of(d), d->name);
+    if (em->prog && !in_program(em, d)) return xasprintf("f_%s__%s", module_of(d), d->name);
     return func_name(d->name);
 }

@@ -85,21 +85,31 @@ static void emit_example(Emitter *em, StrBuf *out, Def *f, Example *ex, const ch
     free(call.buf);
 }
 
-/* Returns the name of the examples function, or "0" when there are none. */
+/* Each example clause becomes one function gt_<n>, numbered as the test
+ * cases of `genoc test` are (examples and test blocks in definition order),
+ * so the examples pre-pass calls them and the test table lists the same
+ * functions: every example is compiled once, not twice. Returns the name
+ * of the examples function, or "0" when there are none. */
 char *emit_examples(Emitter *em, Program *p) {
-    StrBuf out = {0};
-    int n = 0;
+    StrBuf calls = {0};
+    int n = 0, nexamples = 0;
     for (int i = 0; i < p->defs.len; i++) {
         Def *f = p->defs.items[i];
+        if (f->kind == DEF_TEST) n++;
         if (f->kind != DEF_FUNC || !f->sym || f->is_async) continue;
-        for (int j = 0; j < f->examples.len; j++, n++)
-            emit_example(em, &out, f, &f->examples.items[j], def_cname(em, f->sym));
+        for (int j = 0; j < f->examples.len; j++, n++, nexamples++) {
+            StrBuf body = {0};
+            emit_example(em, &body, f, &f->examples.items[j], def_cname(em, f->sym));
+            sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, body.buf);
+            free(body.buf);
+            sb_printf(&calls, "    gt_%d();\n", n);
+        }
     }
-    if (!n) return xstrdup("0");
+    if (!nexamples) return xstrdup("0");
     sb_puts(&em->lambdas, "static void geno_examples(void) {\n");
-    sb_puts(&em->lambdas, out.buf);
+    sb_puts(&em->lambdas, calls.buf);
     sb_puts(&em->lambdas, "}\n\n");
-    free(out.buf);
+    free(calls.buf);
     return xstrdup("geno_examples");
 }
 
@@ -125,11 +135,7 @@ char *emit_async_call(Emitter *em, Expr *e, const char *cname) {
     Type *ft = ty_resolve(s->ty);
     int n = e->elems.len;
     char *thunk = xasprintf("athunk_%s", cname);
-    bool have = false;
-    for (int i = 0; i < em->tramp_keys.len; i++)
-        if (strcmp(em->tramp_keys.items[i], thunk) == 0) have = true;
-    if (!have) {
-        vec_push(&em->tramp_keys, thunk);
+    if (strmap_put_first(&em->tramp_keys, thunk, NULL, 0)) {
         StrBuf call = {0};
         sb_printf(&call, "%s(", cname);
         for (int i = 0; i < n; i++)
@@ -166,13 +172,8 @@ char *emit_tests(Emitter *em, Program *p) {
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
         if (d->kind == DEF_FUNC && d->sym && !d->is_async) {
-            for (int j = 0; j < d->examples.len; j++, n++) {
-                StrBuf body = {0};
-                emit_example(em, &body, d, &d->examples.items[j], def_cname(em, d->sym));
-                sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, body.buf);
-                free(body.buf);
+            for (int j = 0; j < d->examples.len; j++, n++)   /* gt_<n> made by emit_examples */
                 sb_printf(&table, "    {\"%s\", gt_%d},\n", d->name, n);
-            }
         } else if (d->kind == DEF_TEST) {
             /* The block's statements, emitted like a function body. */
             StrBuf saved = em->body;

@@ -118,15 +118,19 @@ Sym *lookup_local(Checker *c, const char *name) {
 }
 
 Sym *lookup_func(Checker *c, const char *name) {
-    for (int i = 0; i < c->funcs.len; i++)
-        if (strcmp(c->funcs.items[i]->name, name) == 0) return c->funcs.items[i];
+    Sym *s = strmap_get(&c->func_index, name);
+    if (s) return s;
     for (int m = 0; m < c->modules.len; m++) {
         Module *mod = c->modules.items[m];
         if (mod->qualified_only) continue;
-        for (int i = 0; i < mod->funcs.len; i++)
-            if (strcmp(mod->funcs.items[i]->name, name) == 0) return mod->funcs.items[i];
+        if ((s = strmap_get(&mod->func_index, name))) return s;
     }
     return NULL;
+}
+
+void add_func(Checker *c, Sym *s) {
+    vec_push(&c->funcs, s);
+    strmap_put_first(&c->func_index, s->name, s, 0);
 }
 
 Sym *lookup_var(Checker *c, const char *name) {
@@ -157,40 +161,6 @@ void note_use(Checker *c, Sym *s) {
 }
 
 /* ---- side tables: pattern syms, scopes of re-checked expressions --------- */
-
-static unsigned phash(const void *p) { return (unsigned)(((uintptr_t)p >> 4) * 2654435761u); }
-
-void ptrmap_put(PtrMap *m, const void *key, void *val) {
-    if (m->len * 2 >= m->cap) {
-        int ncap = m->cap ? m->cap * 2 : 64;
-        const void **ok = m->keys;
-        void **ov = m->vals;
-        int ocap = m->cap;
-        m->keys = xmalloc(sizeof(void *) * ncap);
-        m->vals = xmalloc(sizeof(void *) * ncap);
-        m->cap = ncap;
-        m->len = 0;
-        for (int i = 0; i < ocap; i++)
-            if (ok[i]) ptrmap_put(m, ok[i], ov[i]);
-        xfree(ok);
-        xfree(ov);
-    }
-    unsigned h = phash(key) & (m->cap - 1);
-    while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
-    if (!m->keys[h]) m->len++;
-    m->keys[h] = key;
-    m->vals[h] = val;
-}
-
-void *ptrmap_get(const PtrMap *m, const void *key) {
-    if (!m->cap) return NULL;
-    unsigned h = phash(key) & (m->cap - 1);
-    while (m->keys[h]) {
-        if (m->keys[h] == key) return m->vals[h];
-        h = (h + 1) & (m->cap - 1);
-    }
-    return NULL;
-}
 
 static PtrMap psyms;
 PtrMap recheck_scopes;
@@ -234,7 +204,7 @@ static AdtInfo *declare_type(Checker *c, Def *d) {
         a->variants[v].name = d->variants.items[v].name;
         a->variants[v].tag = v;
     }
-    vec_push(&c->adts, a);
+    add_adt(c, a);
     return a;
 }
 
@@ -255,6 +225,7 @@ static void collect_type(Checker *c, Def *d, AdtInfo *a) {
     c->tparams.len = saved;
     /* A constructor name may belong to one type only. */
     for (int v = 0; v < a->nvariants; v++) {
+        if (ctor_definitions(c, a->variants[v].name) == 1) continue;   /* only this one */
         for (int i = 0; i < c->adts.len && c->adts.items[i] != a; i++) {
             AdtInfo *o = c->adts.items[i];
             if (strcmp(o->name, a->name) == 0) continue;
@@ -398,7 +369,7 @@ static void check_impl_decl(Checker *c, Def *d) {
         c->self_ok = false;
         s->ty->effects = NULL;
         s->def = sig;
-        vec_push(&c->funcs, s);
+        add_func(c, s);
     }
 }
 
@@ -1038,7 +1009,9 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
         Type *ft = func_sig(c, d);
         const char *fw = is_std ? std_forwarder(name, d->name) : NULL;
         Type *bt = fw ? builtin_type(fw, NULL, NULL) : NULL;
-        vec_push(&m->funcs, new_func_sym(d, bt ? bt : ft));
+        Sym *fs = new_func_sym(d, bt ? bt : ft);
+        vec_push(&m->funcs, fs);
+        strmap_put_first(&m->func_index, fs->name, fs, 0);
     }
     int w = aliases_before;
     for (int r = aliases_before; r < c->aliases.len; r++) {
@@ -1232,16 +1205,14 @@ static void run_checks(Checker *c, Program *p) {
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
         if (d->kind != DEF_FUNC) continue;
-        bool dup = false;
-        for (int k = 0; k < c->funcs.len; k++) dup |= strcmp(c->funcs.items[k]->name, d->name) == 0;
-        if (dup) {
+        if (strmap_get(&c->func_index, d->name)) {
             ERR(c, "E309", d->loc, "Duplicate function definition: '%s'", d->name);
             continue;
         }
         Type *ft = func_sig(c, d);
         for (int k = 0; k < ft->nargs; k++) check_keyed_collections(c, ft->args[k], d->loc);
         check_keyed_collections(c, d->is_async ? ty_resolve(ft->ret)->args[0] : ft->ret, d->loc);
-        vec_push(&c->funcs, new_func_sym(d, ft));
+        add_func(c, new_func_sym(d, ft));
     }
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_IMPL) check_impl_decl(c, p->defs.items[i]);

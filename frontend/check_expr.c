@@ -158,19 +158,19 @@ static Type *check_ident(Checker *c, Expr *e) {
     return s->ty ? s->ty : t_any();
 }
 
-static VEC(Sym *) ctor_cache;
+static PtrMap ctor_cache;      /* &adt->variants[v] -> its one SYM_CTOR */
 
 void check_expr_reset(void) { memset(&ctor_cache, 0, sizeof ctor_cache); }
 
 static Sym *ctor_sym(AdtInfo *a, int v) {
-    for (int i = 0; i < ctor_cache.len; i++)
-        if (ctor_cache.items[i]->adt == a && ctor_cache.items[i]->variant == v) return ctor_cache.items[i];
-    Sym *s = xmalloc(sizeof *s);
+    Sym *s = ptrmap_get(&ctor_cache, &a->variants[v]);
+    if (s) return s;
+    s = xmalloc(sizeof *s);
     s->kind = SYM_CTOR;
     s->name = a->variants[v].name;
     s->adt = a;
     s->variant = v;
-    vec_push(&ctor_cache, s);
+    ptrmap_put(&ctor_cache, &a->variants[v], s);
     return s;
 }
 
@@ -350,11 +350,11 @@ static Type *check_field(Checker *c, Expr *e) {
         Module *m = find_module(c, e->a->name);
         if (m) {
             e->a->ty = t_any();
-            for (int i = 0; i < m->funcs.len; i++)
-                if (strcmp(m->funcs.items[i]->name, e->name) == 0) {
-                    e->sym = m->funcs.items[i];
-                    return m->funcs.items[i]->ty;
-                }
+            Sym *f = strmap_get(&m->func_index, e->name);
+            if (f) {
+                e->sym = f;
+                return f->ty;
+            }
             ERR(c, "E307", e->loc, "Module '%s' has no exported symbol '%s'", e->a->name, e->name);
             return t_any();
         }

@@ -23,6 +23,7 @@
 
 #include "builtins.h"
 #include "checker.h"
+#include "strmap.h"
 
 typedef VEC(Type *) TypeVec;
 typedef struct Scope Scope;
@@ -54,6 +55,7 @@ typedef struct Module {
     const char *alias;      /* `as A`, or NULL */
     Program *prog;
     VEC(Sym *) funcs;       /* exported functions */
+    StrMap func_index;      /* name -> first Sym of funcs */
     bool qualified_only;    /* `import M as A` */
 } Module;
 
@@ -65,6 +67,11 @@ typedef struct Checker {
     bool have_fatal;
     VEC(Sym *) funcs;       /* user functions and trait dispatch names */
     VEC(AdtInfo *) adts;    /* built-in and user ADTs */
+    /* Name indexes of funcs and adts (add_func, add_adt keep them). */
+    StrMap func_index;      /* name -> first Sym of funcs */
+    StrMap adt_index;       /* name -> last AdtInfo of adts */
+    StrMap ctor_index;      /* constructor -> last AdtInfo defining it, aux = variant */
+    StrMap ctor_count;      /* constructor -> number of variants so named (aux) */
     VEC(Def *) aliases;
     VEC(Def *) traits;
     VEC(ImplInfo *) impls;
@@ -92,16 +99,8 @@ typedef struct Checker {
 
 #define ERR(c, code, loc, ...) diag_add((c)->d, code, loc, __VA_ARGS__)
 
-typedef struct {
-    const void **keys;
-    void **vals;
-    int cap, len;
-} PtrMap;
-
 /* check.c */
 int check_program(Program *p, Diags *d);     /* also declared in codegen.h */
-void ptrmap_put(PtrMap *m, const void *key, void *val);
-void *ptrmap_get(const PtrMap *m, const void *key);
 extern PtrMap recheck_scopes;     /* expression -> Scope it was checked in */
 void check_fatal(Checker *c, const char *code, SrcLoc loc, const char *fmt, ...)
     __attribute__((format(printf, 4, 5), noreturn));
@@ -111,6 +110,7 @@ Sym *declare_local(Checker *c, const char *name, Type *ty, bool is_mutable);
 Sym *lookup_var(Checker *c, const char *name);     /* locals, then globals */
 Sym *lookup_local(Checker *c, const char *name);
 Sym *lookup_func(Checker *c, const char *name);
+void add_func(Checker *c, Sym *s);                 /* push on c->funcs and index it */
 Module *find_module(Checker *c, const char *name);
 void note_use(Checker *c, Sym *s);                  /* capture tracking */
 char *suggest(const char *name, const char **cands, int n);
@@ -129,6 +129,8 @@ Type *t_fresh(Checker *c, const char *hint);
 Type *t_func_eff(int n, Type **params, Type *ret, const char **effects);
 AdtInfo *find_adt(Checker *c, const char *name);
 AdtInfo *adt_of_ctor(Checker *c, const char *ctor, int *variant);
+void add_adt(Checker *c, AdtInfo *a);               /* push on c->adts and index it */
+int ctor_definitions(Checker *c, const char *ctor);  /* variants named ctor in all adts */
 AdtInfo *adt_option(void);
 AdtInfo *adt_result(void);
 void init_builtin_adts(Checker *c);

@@ -133,25 +133,30 @@ AdtInfo *adt_result(void) { make_builtin_adts(); return builtin_adts[1]; }
 
 void init_builtin_adts(Checker *c) {
     make_builtin_adts();
-    for (int i = 0; i < 8; i++) vec_push(&c->adts, builtin_adts[i]);
+    for (int i = 0; i < 8; i++) add_adt(c, builtin_adts[i]);
 }
 
-AdtInfo *find_adt(Checker *c, const char *name) {
-    for (int i = c->adts.len - 1; i >= 0; i--)
-        if (strcmp(c->adts.items[i]->name, name) == 0) return c->adts.items[i];
-    return NULL;
+void add_adt(Checker *c, AdtInfo *a) {
+    vec_push(&c->adts, a);
+    strmap_put(&c->adt_index, a->name, a, 0);
+    /* The last ADT defining a constructor wins; within it, the first variant. */
+    for (int v = a->nvariants - 1; v >= 0; v--) strmap_put(&c->ctor_index, a->variants[v].name, a, v);
+    for (int v = 0; v < a->nvariants; v++) strmap_put_first(&c->ctor_count, a->variants[v].name, NULL, 0);
+    for (int v = 0; v < a->nvariants; v++) strmap_find(&c->ctor_count, a->variants[v].name)->aux++;
 }
+
+int ctor_definitions(Checker *c, const char *ctor) {
+    StrMapEntry *e = strmap_find(&c->ctor_count, ctor);
+    return e ? e->aux : 0;
+}
+
+AdtInfo *find_adt(Checker *c, const char *name) { return strmap_get(&c->adt_index, name); }
 
 AdtInfo *adt_of_ctor(Checker *c, const char *ctor, int *variant) {
-    for (int i = c->adts.len - 1; i >= 0; i--) {
-        AdtInfo *a = c->adts.items[i];
-        for (int v = 0; v < a->nvariants; v++)
-            if (strcmp(a->variants[v].name, ctor) == 0) {
-                if (variant) *variant = v;
-                return a;
-            }
-    }
-    return NULL;
+    StrMapEntry *e = strmap_find(&c->ctor_index, ctor);
+    if (!e) return NULL;
+    if (variant) *variant = e->aux;
+    return e->val;
 }
 
 /* A field's type with the ADT's parameters as named variables (T, E, ...),

@@ -298,16 +298,37 @@ static bool read_number(Lexer *L) {
     if (!is_float) {
         if (int_digits > 1000)
             return fail(L, "E100", start, xstrdup("Integer literal too long (max 1000 digits)"));
-        push(L, T_INT, start, xstrndup(L->src + from, n), n);
+        push(L, T_INT, start, arena_strndup(L->src + from, n), n);
         return true;
     }
     if (int_digits > 1000 || frac_digits > 1000)
         return fail(L, "E100", start,
                     xstrdup("Float literal too long (max 1000 digits per part)"));
-    push(L, T_FLOAT, start, xstrndup(L->src + from, n), n);
+    push(L, T_FLOAT, start, arena_strndup(L->src + from, n), n);
     Token *t = &L->out->items[L->out->len - 1];
     t->fval = strtod(t->text, NULL);
     return true;
+}
+
+/* The keyword spelled name[0..n), or T_IDENT. Keywords are bucketed by
+ * first letter, so an identifier is compared with at most a few of them. */
+static TokKind keyword_kind(const char *name, size_t n) {
+    static signed char first[26][8];    /* per letter: keyword indexes + 1, 0-terminated */
+    static bool ready;
+    if (!ready) {
+        for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
+            signed char *b = first[keywords[i].word[0] - 'a'];
+            while (*b) b++;
+            *b = (signed char)(i + 1);
+        }
+        ready = true;
+    }
+    if (name[0] < 'a' || name[0] > 'z') return T_IDENT;
+    for (const signed char *b = first[name[0] - 'a']; *b; b++) {
+        const char *w = keywords[*b - 1].word;
+        if (strncmp(w, name, n) == 0 && w[n] == 0) return keywords[*b - 1].kind;
+    }
+    return T_IDENT;
 }
 
 static void read_name(Lexer *L) {
@@ -316,17 +337,13 @@ static void read_name(Lexer *L) {
     while (is_ident_char(peekc(L, 0))) L->pos++;
     size_t n = L->pos - from;
     L->col += (int)n;
-    char *name = xstrndup(L->src + from, n);
-    TokKind k = T_IDENT;
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (strcmp(keywords[i].word, name) == 0) {
-            k = keywords[i].kind;
-            goto done;
-        }
-    if (strcmp(name, "_") == 0) k = T_UNDERSCORE;
-    else if (name[0] >= 'A' && name[0] <= 'Z') k = T_TYPE_IDENT;
-done:
-    push(L, k, start, name, n);
+    const char *name = L->src + from;
+    TokKind k = keyword_kind(name, n);
+    if (k == T_IDENT) {
+        if (n == 1 && name[0] == '_') k = T_UNDERSCORE;
+        else if (name[0] >= 'A' && name[0] <= 'Z') k = T_TYPE_IDENT;
+    }
+    push(L, k, start, arena_strndup(name, n), n);
 }
 
 /* ---- the scan ------------------------------------------------------------- */
@@ -349,7 +366,13 @@ bool lex_source(const char *file, const char *src, size_t len, int line,
     for (;;) {
         int c = peekc(&L, 0);
         while (L.pos < L.len && (c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
-            adv(&L);
+            L.pos++;    /* ASCII: adv() without the UTF-8 step */
+            if (c == '\n') {
+                L.line++;
+                L.col = 1;
+            } else {
+                L.col++;
+            }
             c = peekc(&L, 0);
         }
         if (L.pos >= L.len) break;
@@ -395,13 +418,25 @@ bool lex_source(const char *file, const char *src, size_t len, int line,
             continue;
         }
         bool matched = false;
-        for (size_t i = 0; i < sizeof operators / sizeof operators[0]; i++) {
-            size_t n = strlen(operators[i].op);
-            if (L.pos + n <= L.len && memcmp(L.src + L.pos, operators[i].op, n) == 0) {
+        static signed char op_first[128][4];    /* per character: operator indexes + 1, table order */
+        static bool ops_ready;
+        if (!ops_ready) {
+            for (size_t i = 0; i < sizeof operators / sizeof operators[0]; i++) {
+                signed char *b = op_first[(unsigned char)operators[i].op[0]];
+                while (*b) b++;
+                *b = (signed char)(i + 1);
+            }
+            ops_ready = true;
+        }
+        for (const signed char *b = c < 128 ? op_first[c] : op_first[0]; *b; b++) {
+            size_t i = (size_t)(*b - 1);
+            size_t n = operators[i].op[1] ? 2 : 1;
+            if (n == 1 || c1 == operators[i].op[1]) {
                 SrcLoc loc = here(&L);
                 L.pos += n;
                 L.col += (int)n;
-                push(&L, operators[i].kind, loc, xstrdup(operators[i].op), n);
+                /* the table's own text: operator tokens are never modified or freed */
+                push(&L, operators[i].kind, loc, (char *)operators[i].op, n);
                 matched = true;
                 break;
             }

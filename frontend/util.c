@@ -70,14 +70,60 @@ void alloc_track_free_all(void) {
     tracking = false;
 }
 
-void *xmalloc(size_t n) {
+/* ---- the arena ------------------------------------------------------------
+ * The compiler allocates hundreds of thousands of small blocks (AST nodes,
+ * types, symbols, vectors) and frees almost none: calloc's bookkeeping was
+ * a fifth of compile time. xmalloc bump-allocates from big zeroed chunks
+ * instead; each block has a 16-byte header holding its size so xrealloc can
+ * copy it. Arena blocks are never returned: xfree ignores them. Strings
+ * that callers free() (StrBuf buffers, xstrdup, xasprintf, read_file) come
+ * from malloc as before, and so does everything while allocation tracking
+ * is on (tracked blocks must be freeable). */
+
+#define ARENA_HEADER 16
+#define ARENA_MIN_CHUNK ((size_t)1 << 20)
+
+typedef struct {
+    char *start, *end;
+} ArenaChunk;
+
+static ArenaChunk arena_chunks[48];
+static int arena_nchunks;
+static char *arena_next, *arena_end;
+
+static bool in_arena(const void *p) {
+    for (int i = arena_nchunks - 1; i >= 0; i--)
+        if ((const char *)p > arena_chunks[i].start && (const char *)p < arena_chunks[i].end) return true;
+    return false;
+}
+
+static void *arena_alloc(size_t n) {
+    size_t need = ARENA_HEADER + ((n + 15) & ~(size_t)15);
+    if ((size_t)(arena_end - arena_next) < need) {
+        if (arena_nchunks == (int)(sizeof arena_chunks / sizeof arena_chunks[0])) return NULL;
+        /* chunks double (1 MiB, 2 MiB, ... capped at 64 MiB) so there are few */
+        size_t size = ARENA_MIN_CHUNK << (arena_nchunks < 6 ? arena_nchunks : 6);
+        if (size < need) size = need;
+        char *c = calloc(1, size);
+        if (!c) oom();
+        arena_chunks[arena_nchunks++] = (ArenaChunk){c, c + size};
+        arena_next = c;
+        arena_end = c + size;
+    }
+    char *p = arena_next;
+    arena_next += need;
+    *(size_t *)p = n;
+    return p + ARENA_HEADER;
+}
+
+static void *heap_calloc(size_t n) {
     void *p = calloc(1, n ? n : 1);
     if (!p) oom();
     if (tracking) track_add(p);
     return p;
 }
 
-void *xrealloc(void *p, size_t n) {
+static void *heap_realloc(void *p, size_t n) {
     if (tracking && p) track_remove(p);
     p = realloc(p, n ? n : 1);
     if (!p) oom();
@@ -85,34 +131,72 @@ void *xrealloc(void *p, size_t n) {
     return p;
 }
 
+void *xmalloc(size_t n) {
+    if (!tracking) {
+        void *p = arena_alloc(n);
+        if (p) return p;
+    }
+    return heap_calloc(n);
+}
+
+void *xrealloc(void *p, size_t n) {
+    if (p && in_arena(p)) {
+        size_t old = *(size_t *)((char *)p - ARENA_HEADER);
+        if (n <= old) return p;
+        void *q = xmalloc(n);
+        memcpy(q, p, old);
+        return q;
+    }
+    return heap_realloc(p, n);
+}
+
 void xfree(void *p) {
-    if (tracking && p) track_remove(p);
+    if (!p || in_arena(p)) return;
+    if (tracking) track_remove(p);
     free(p);
 }
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
 char *xstrndup(const char *s, size_t n) {
-    char *p = xmalloc(n + 1);
+    char *p = heap_realloc(NULL, n + 1);    /* callers may free() it */
     memcpy(p, s, n);
     p[n] = 0;
     return p;
 }
 
-char *xasprintf(const char *fmt, ...) {
-    StrBuf sb = {0};
-    va_list ap;
-    va_start(ap, fmt);
-    sb_vprintf(&sb, fmt, ap);
-    va_end(ap);
-    return sb_take(&sb);
+char *arena_strndup(const char *s, size_t n) {
+    char *p = tracking ? NULL : arena_alloc(n + 1);
+    if (!p) p = heap_calloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
 }
 
-static void sb_reserve(StrBuf *sb, size_t extra) {
+/* The emitter makes a string per expression node; formatting into one
+ * reused buffer and copying into the arena saves a malloc and the reallocs
+ * of a growing buffer each time. */
+char *xasprintf(const char *fmt, ...) {
+    static StrBuf scratch;      /* plain malloc, outside tracking: kept for the process */
+    va_list ap;
+    va_start(ap, fmt);
+    if (tracking) {
+        StrBuf sb = {0};
+        sb_vprintf(&sb, fmt, ap);
+        va_end(ap);
+        return sb_take(&sb);
+    }
+    scratch.len = 0;
+    sb_vprintf(&scratch, fmt, ap);
+    va_end(ap);
+    return arena_strndup(scratch.buf, scratch.len);
+}
+
+static inline void sb_reserve(StrBuf *sb, size_t extra) {
     if (sb->len + extra + 1 <= sb->cap) return;
     size_t cap = sb->cap ? sb->cap : 64;
     while (cap < sb->len + extra + 1) cap *= 2;
-    sb->buf = xrealloc(sb->buf, cap);
+    sb->buf = heap_realloc(sb->buf, cap);   /* callers free() StrBuf buffers */
     sb->cap = cap;
 }
 
@@ -131,15 +215,127 @@ void sb_putn(StrBuf *sb, const char *s, size_t n) {
 
 void sb_puts(StrBuf *sb, const char *s) { sb_putn(sb, s, strlen(s)); }
 
+/* The compiler builds all its C text with sb_printf/xasprintf, so this is
+ * its hottest loop. glibc's vsnprintf costs ~1 µs per call (and the old
+ * measure-then-print did every call twice); here the conversions the
+ * compiler uses (%s %d %i %u %c %zu %ld %lld %.*s %%) are done inline and
+ * anything else (%.3f, %04x, ...) is handed to snprintf one directive at a
+ * time, so the output is exactly printf's. */
+
+static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
+    char tmp[24];
+    int n = 0;
+    do tmp[n++] = (char)('0' + v % 10); while ((v /= 10));
+    sb_reserve(sb, (size_t)n + 1);
+    if (neg) sb->buf[sb->len++] = '-';
+    while (n) sb->buf[sb->len++] = tmp[--n];
+}
+
+static void put_signed(StrBuf *sb, long long v) {
+    put_unsigned(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+}
+
+/* One directive fmt[0..n) ("%-08.3lf") through snprintf; stars are the
+ * width/precision arguments already fetched. */
+#define SB_FALLBACK(sb, spec, nstar, w, pr, arg)                                         \
+    do {                                                                              \
+        int m_ = (nstar) == 2 ? snprintf(NULL, 0, spec, w, pr, arg)                   \
+               : (nstar) == 1 ? snprintf(NULL, 0, spec, (hasw ? w : pr), arg)         \
+               : snprintf(NULL, 0, spec, arg);                                        \
+        if (m_ < 0) break;                                                            \
+        sb_reserve(sb, (size_t)m_);                                                   \
+        if ((nstar) == 2) snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, w, pr, arg); \
+        else if ((nstar) == 1) snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, (hasw ? w : pr), arg); \
+        else snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, arg);                  \
+        sb->len += (size_t)m_;                                                        \
+    } while (0)
+
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
-    va_end(ap2);
-    if (n < 0) return;
-    sb_reserve(sb, (size_t)n);
-    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-    sb->len += (size_t)n;
+    va_list aq;
+    va_copy(aq, ap);
+    const char *f = fmt;
+    sb_reserve(sb, 0);
+    while (*f) {
+        const char *pct = strchr(f, '%');
+        size_t lit = pct ? (size_t)(pct - f) : strlen(f);
+        if (lit) sb_putn(sb, f, lit);
+        if (!pct) break;
+        f = pct + 1;
+        /* fast forms: %s %d %i %u %c %% %zu %ld %lld %lu %llu %.*s */
+        if (*f == 's') {
+            const char *str = va_arg(aq, const char *);
+            sb_puts(sb, str ? str : "(null)");
+            f++;
+            continue;
+        }
+        if (*f == 'd' || *f == 'i') { put_signed(sb, va_arg(aq, int)); f++; continue; }
+        if (*f == 'u') { put_unsigned(sb, va_arg(aq, unsigned), false); f++; continue; }
+        if (*f == 'c') { sb_putc(sb, (char)va_arg(aq, int)); f++; continue; }
+        if (*f == '%') { sb_putc(sb, '%'); f++; continue; }
+        if (f[0] == 'z' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, size_t), false); f += 2; continue; }
+        if (f[0] == 'l' && (f[1] == 'd' || f[1] == 'i')) { put_signed(sb, va_arg(aq, long)); f += 2; continue; }
+        if (f[0] == 'l' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, unsigned long), false); f += 2; continue; }
+        if (f[0] == 'l' && f[1] == 'l' && (f[2] == 'd' || f[2] == 'i')) { put_signed(sb, va_arg(aq, long long)); f += 3; continue; }
+        if (f[0] == 'l' && f[1] == 'l' && f[2] == 'u') { put_unsigned(sb, va_arg(aq, unsigned long long), false); f += 3; continue; }
+        if (f[0] == '.' && f[1] == '*' && f[2] == 's') {
+            int prec = va_arg(aq, int);
+            const char *str = va_arg(aq, const char *);
+            if (!str) str = "(null)";
+            sb_putn(sb, str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
+            f += 3;
+            continue;
+        }
+        /* general directive: flags, width, precision, length, conversion */
+        const char *start = pct;
+        bool hasw = false, hasp = false;
+        int w = 0, pr = 0;
+        while (*f && strchr("-+ #0", *f)) f++;
+        if (*f == '*') { hasw = true; w = va_arg(aq, int); f++; }
+        else while (*f >= '0' && *f <= '9') f++;
+        if (*f == '.') {
+            f++;
+            if (*f == '*') { hasp = true; pr = va_arg(aq, int); f++; }
+            else while (*f >= '0' && *f <= '9') f++;
+        }
+        const char *len = f;
+        while (*f && strchr("hlzjtL", *f)) f++;
+        size_t nlen = (size_t)(f - len);
+        char conv = *f;
+        if (!conv) break;   /* a lone '%' at the end: printf's behaviour is undefined; drop it */
+        f++;
+        char spec[32];
+        size_t sl = (size_t)(f - start);
+        if (sl >= sizeof spec) continue;
+        memcpy(spec, start, sl);
+        spec[sl] = 0;
+        int nstar = hasw + hasp;
+        bool l1 = nlen == 1 && *len == 'l', ll = nlen == 2 && len[0] == 'l', z = nlen == 1 && *len == 'z';
+        bool j = nlen == 1 && *len == 'j', t = nlen == 1 && *len == 't', L = nlen == 1 && *len == 'L';
+        switch (conv) {
+        case 'd': case 'i':
+            if (ll) { long long a = va_arg(aq, long long); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else if (l1 || z || t) { long a = va_arg(aq, long); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else if (j) { intmax_t a = va_arg(aq, intmax_t); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else { int a = va_arg(aq, int); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            break;
+        case 'u': case 'o': case 'x': case 'X':
+            if (ll) { unsigned long long a = va_arg(aq, unsigned long long); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else if (l1 || z || t) { unsigned long a = va_arg(aq, unsigned long); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else if (j) { uintmax_t a = va_arg(aq, uintmax_t); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else { unsigned a = va_arg(aq, unsigned); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            break;
+        case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+            if (L) { long double a = va_arg(aq, long double); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            else { double a = va_arg(aq, double); SB_FALLBACK(sb, spec, nstar, w, pr, a); }
+            break;
+        case 'c': { int a = va_arg(aq, int); SB_FALLBACK(sb, spec, nstar, w, pr, a); break; }
+        case 's': { const char *a = va_arg(aq, const char *); SB_FALLBACK(sb, spec, nstar, w, pr, a ? a : "(null)"); break; }
+        case 'p': { void *a = va_arg(aq, void *); SB_FALLBACK(sb, spec, nstar, w, pr, a); break; }
+        default: break;     /* %n and unknown conversions: nothing */
+        }
+    }
+    va_end(aq);
+    sb->buf[sb->len] = 0;
 }
 
 void sb_printf(StrBuf *sb, const char *fmt, ...) {
@@ -154,6 +350,42 @@ char *sb_take(StrBuf *sb) {
     sb->buf = NULL;
     sb->len = sb->cap = 0;
     return r;
+}
+
+/* ---- pointer map (util.h) ---- */
+
+static unsigned phash(const void *p) { return (unsigned)(((uintptr_t)p >> 4) * 2654435761u); }
+
+void ptrmap_put(PtrMap *m, const void *key, void *val) {
+    if (m->len * 2 >= m->cap) {
+        int ncap = m->cap ? m->cap * 2 : 64;
+        const void **ok = m->keys;
+        void **ov = m->vals;
+        int ocap = m->cap;
+        m->keys = xmalloc(sizeof(void *) * ncap);
+        m->vals = xmalloc(sizeof(void *) * ncap);
+        m->cap = ncap;
+        m->len = 0;
+        for (int i = 0; i < ocap; i++)
+            if (ok[i]) ptrmap_put(m, ok[i], ov[i]);
+        xfree(ok);
+        xfree(ov);
+    }
+    unsigned h = phash(key) & (m->cap - 1);
+    while (m->keys[h] && m->keys[h] != key) h = (h + 1) & (m->cap - 1);
+    if (!m->keys[h]) m->len++;
+    m->keys[h] = key;
+    m->vals[h] = val;
+}
+
+void *ptrmap_get(const PtrMap *m, const void *key) {
+    if (!m->cap) return NULL;
+    unsigned h = phash(key) & (m->cap - 1);
+    while (m->keys[h]) {
+        if (m->keys[h] == key) return m->vals[h];
+        h = (h + 1) & (m->cap - 1);
+    }
+    return NULL;
 }
 
 char *read_file(const char *path, size_t *len) {

@@ -11,12 +11,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* xmalloc'd blocks live in an arena (util.c): release them with xfree (a
+ * no-op for them), never free(); so do strings from xasprintf and
+ * arena_strndup. Strings from xstrdup, xstrndup, sb_take and read_file are
+ * malloc'd: free() or xfree() them. */
 void *xmalloc(size_t n);            /* zeroed; aborts on OOM */
-void *xrealloc(void *p, size_t n);
-void xfree(void *p);                /* free() for blocks from the functions here */
+void *xrealloc(void *p, size_t n);  /* an xmalloc'd block or a malloc'd string */
+void xfree(void *p);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *arena_strndup(const char *s, size_t n);  /* a copy that is never freed */
 
 /* Allocation tracking, for long-running in-process users (the fuzz targets
  * in tests/fuzz/): after alloc_track_begin() every block xmalloc, xrealloc
@@ -49,6 +54,16 @@ void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 char *sb_take(StrBuf *sb);          /* returns the NUL-terminated buffer, resets sb */
+
+/* Hash map from pointers to pointers (open addressing; no deletion). */
+typedef struct {
+    const void **keys;
+    void **vals;
+    int cap, len;
+} PtrMap;
+
+void ptrmap_put(PtrMap *m, const void *key, void *val);
+void *ptrmap_get(const PtrMap *m, const void *key);     /* NULL if absent */
 
 /* Reads a whole file; NULL (errno set) on failure. *len gets the size. */
 char *read_file(const char *path, size_t *len);

@@ -1,0 +1,145 @@
+/* test_util.c — the compiler's helpers: the string builder's formatter
+ * (which formats common directives itself and must agree with printf), the
+ * allocation arena, and the name and pointer maps. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strmap.h"
+#include "util.h"
+
+/* sb_printf(fmt, ...) must give exactly what snprintf gives. */
+#define SAME_AS_PRINTF(...)                                       \
+    do {                                                          \
+        char want[512];                                           \
+        snprintf(want, sizeof want, __VA_ARGS__);                 \
+        StrBuf sb_ = {0};                                         \
+        sb_printf(&sb_, __VA_ARGS__);                             \
+        ck_assert_str_eq(sb_.buf, want);                          \
+        ck_assert_uint_eq(sb_.len, strlen(want));                 \
+        free(sb_.buf);                                            \
+        char *x_ = xasprintf(__VA_ARGS__);                        \
+        ck_assert_str_eq(x_, want);                               \
+    } while (0)
+
+START_TEST(formatter_fast_directives) {
+    SAME_AS_PRINTF("plain text");
+    SAME_AS_PRINTF("%s", "");
+    SAME_AS_PRINTF("a%sb%sc", "x", "yz");
+    SAME_AS_PRINTF("%d %d %d %d", 0, -1, 2147483647, (int)-2147483647 - 1);
+    SAME_AS_PRINTF("%i|%u", -42, 4294967295u);
+    SAME_AS_PRINTF("%ld %lld %lu %llu", -9223372036854775807L - 1, 9223372036854775807LL,
+                   18446744073709551615UL, 18446744073709551615ULL);
+    SAME_AS_PRINTF("%zu", (size_t)123456789);
+    SAME_AS_PRINTF("%c%c%%", 'a', '%');
+    SAME_AS_PRINTF("%.*s|%.*s", 3, "abcdef", 0, "xyz");
+    SAME_AS_PRINTF("100%% %s", "done");
+}
+END_TEST
+
+START_TEST(formatter_general_directives) {
+    SAME_AS_PRINTF("%.2f %.3f %.0f", 3.14159, -2.5, 0.5);
+    SAME_AS_PRINTF("%.17g %.15g", 0.1, 1e300);
+    SAME_AS_PRINTF("%.*e", 4, 12345.678);
+    SAME_AS_PRINTF("%02x %04x %08x %03o", 10u, 0xbeefu, 0xdeadbeefu, 8u);
+    SAME_AS_PRINTF("%02d:%5d|%-5d|%+d", 7, 42, 42, 42);
+    SAME_AS_PRINTF("%*d|%-*s|%.*f", 6, 12, 4, "ab", 2, 1.0 / 3);
+    SAME_AS_PRINTF("%lx %llx %zx", 0xffffffffffUL, 0x123456789abcULL, (size_t)255);
+    SAME_AS_PRINTF("[%10s][%-10s][%.2s]", "hi", "hi", "hello");
+}
+END_TEST
+
+START_TEST(formatter_appends) {
+    StrBuf sb = {0};
+    for (int i = 0; i < 1000; i++) sb_printf(&sb, "%d,", i);
+    ck_assert_uint_eq(sb.len, strlen(sb.buf));
+    ck_assert(strncmp(sb.buf, "0,1,2,", 6) == 0);
+    ck_assert(strcmp(sb.buf + sb.len - 4, "999,") == 0);
+    free(sb.buf);
+}
+END_TEST
+
+START_TEST(arena_blocks) {
+    /* zeroed, aligned, growable by xrealloc with contents kept, xfree a no-op */
+    unsigned char *p = xmalloc(40);
+    for (int i = 0; i < 40; i++) ck_assert_int_eq(p[i], 0);
+    ck_assert_uint_eq((uintptr_t)p % 16, 0);
+    memset(p, 7, 40);
+    unsigned char *q = xrealloc(p, 4000);
+    for (int i = 0; i < 40; i++) ck_assert_int_eq(q[i], 7);
+    for (int i = 40; i < 4000; i++) ck_assert_int_eq(q[i], 0);
+    xfree(q);
+    /* a block bigger than a chunk */
+    char *big = xmalloc((size_t)3 << 20);
+    big[((size_t)3 << 20) - 1] = 1;
+    /* a vector grown through many reallocations */
+    VEC(int) v = {0};
+    for (int i = 0; i < 100000; i++) vec_push(&v, i);
+    for (int i = 0; i < 100000; i++) ck_assert_int_eq(v.items[i], i);
+    /* malloc'd strings stay free()-able */
+    char *s = xstrdup("abc");
+    free(s);
+    char *t = xrealloc(xstrdup("x"), 100);
+    free(t);
+}
+END_TEST
+
+START_TEST(strmap_semantics) {
+    StrMap m = {0};
+    ck_assert_ptr_null(strmap_get(&m, "a"));
+    int one, two;
+    ck_assert(strmap_put_first(&m, "a", &one, 1));
+    ck_assert(!strmap_put_first(&m, "a", &two, 2));     /* first wins */
+    ck_assert_ptr_eq(strmap_get(&m, "a"), &one);
+    strmap_put(&m, "a", &two, 5);                      /* put overwrites */
+    ck_assert_ptr_eq(strmap_get(&m, "a"), &two);
+    ck_assert_int_eq(strmap_find(&m, "a")->aux, 5);
+    /* keys compare by content, not pointer */
+    char key[] = "a";
+    ck_assert_ptr_eq(strmap_get(&m, key), &two);
+    /* growth keeps every entry */
+    char names[5000][8];
+    for (int i = 0; i < 5000; i++) {
+        snprintf(names[i], sizeof names[i], "n%d", i);
+        strmap_put(&m, names[i], NULL, i);
+    }
+    for (int i = 0; i < 5000; i++) ck_assert_int_eq(strmap_find(&m, names[i])->aux, i);
+    ck_assert_ptr_null(strmap_find(&m, "n5000"));
+    ck_assert_int_eq(m.len, 5001);
+}
+END_TEST
+
+START_TEST(ptrmap_semantics) {
+    PtrMap m = {0};
+    int xs[3000] = {0};
+    ck_assert_ptr_null(ptrmap_get(&m, &xs[0]));
+    for (int i = 0; i < 3000; i++) ptrmap_put(&m, &xs[i], &xs[(i + 1) % 3000]);
+    for (int i = 0; i < 3000; i++) ck_assert_ptr_eq(ptrmap_get(&m, &xs[i]), &xs[(i + 1) % 3000]);
+    ptrmap_put(&m, &xs[0], &xs[0]);
+    ck_assert_ptr_eq(ptrmap_get(&m, &xs[0]), &xs[0]);
+    ck_assert_int_eq(m.len, 3000);
+}
+END_TEST
+
+static Suite *util_suite(void) {
+    Suite *s = suite_create("util");
+    TCase *tc = tcase_create("core");
+    tcase_add_test(tc, formatter_fast_directives);
+    tcase_add_test(tc, formatter_general_directives);
+    tcase_add_test(tc, formatter_appends);
+    tcase_add_test(tc, arena_blocks);
+    tcase_add_test(tc, strmap_semantics);
+    tcase_add_test(tc, ptrmap_semantics);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(util_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed != 0;
+}
