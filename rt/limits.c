@@ -71,6 +71,7 @@
 #define GENO_STACK_MAX (1024 * MIB)     /* what we rely on with an unlimited RLIMIT_STACK */
 
 int64_t geno_steps_left = 1000000;
+int64_t geno_max_collection = 10000000;   /* max_collection_size, for GENO_RANGE_COUNT */
 char *geno_stack_limit;                 /* NULL until geno_limits_start: never fires */
 
 static struct {
@@ -216,6 +217,7 @@ void geno_limits_prepare(void) {
 void geno_limits_start(const GenoConfig *cfg) {
     geno_limits_prepare();
     geno_steps_left = cfg->max_steps > 0 ? cfg->max_steps : INT64_MAX;
+    geno_max_collection = cfg->max_collection_size;
 
     /* Room for the runtime below the deepest Geno frame: GMP's temporaries
      * (alloca up to ~64 KiB), vsnprintf, a collection, printing. */
