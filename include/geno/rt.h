@@ -157,20 +157,25 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
  *   depth: geno_depth counts active Geno calls (main is 1); E502 past
  *          max_recursion_depth, and also when the C stack pointer goes
  *          below geno_stack_limit (NULL: not yet known), so a huge
- *          --max-recursion-depth ends in E502 instead of SIGSEGV. */
-extern int64_t geno_depth, geno_max_depth, geno_steps_left;
+ *          --max-recursion-depth ends in E502 instead of SIGSEGV.
+ * GENO_ENTER tests both with one branch: geno_depth_fast is the depth up
+ * to which neither the depth limit nor the stack can be reached (the
+ * smaller of max_recursion_depth and what the stack holds at 64 KiB a
+ * frame); past it, or when the steps run out, geno_enter_slow makes the
+ * exact checks, the stack address included, on every entry. */
+extern int64_t geno_depth, geno_max_depth, geno_steps_left, geno_depth_fast;
 extern char *geno_stack_limit;
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
 _Noreturn void geno_steps_exceeded(GenoLoc loc);
+void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #ifdef __TINYC__   /* tcc turns __builtin_expect into a value to test again: 40% more code here */
 #define GENO_UNLIKELY(c) (c)
 #else
 #define GENO_UNLIKELY(c) __builtin_expect(!!(c), 0)
 #endif
 #define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
-#define GENO_ENTER(loc) do { GENO_STEP(loc); \
-    if (GENO_UNLIKELY(++geno_depth > geno_max_depth) \
-        || GENO_UNLIKELY((char *)__builtin_frame_address(0) < geno_stack_limit)) geno_depth_exceeded(loc); } while (0)
+#define GENO_ENTER(loc) do { \
+    if (GENO_UNLIKELY((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast))) geno_enter_slow(loc); } while (0)
 #define GENO_LEAVE() (geno_depth--)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
@@ -212,10 +217,17 @@ double geno_int_to_double(GenoInt a, GenoLoc loc);              /* error if too 
 int geno_int_float_cmp(GenoInt a, double b);                    /* -1,0,1; 2 if b is NaN */
 GenoStr *geno_int_to_str(GenoInt a);
 
+/* A fast-path result is a small int: telling cc so (the tag bit is set)
+ * lets it drop the tag tests of the operations that use it. */
+#ifdef __TINYC__
+#define GENO_KNOWN_SMALL(r) (r)
+#else
+#define GENO_KNOWN_SMALL(r) ({ GenoInt _k = (r); if (!(_k & 1)) __builtin_unreachable(); _k; })
+#endif
 #define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? _r : geno_int_add_slow(_a, _b, loc); })
+    ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
 #define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? _r : geno_int_sub_slow(_a, _b, loc); })
+    ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
 /* Fast only when both operands fit in 31 bits: the product then fits 62. */
 #define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
     ((_a & _b & 1) && (uint64_t)(_x + 0x80000000LL) < 0x100000000ULL && (uint64_t)(_y + 0x80000000LL) < 0x100000000ULL \
@@ -229,12 +241,12 @@ GenoStr *geno_int_to_str(GenoInt a);
  * the quotient cannot leave the small range); the rest, errors included,
  * go to geno_int_div / geno_int_mod. */
 #define GENO_INT_DIV(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
-    (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b)) : geno_int_div(_a, _b, loc); })
+    (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : geno_int_div(_a, _b, loc); })
 #define GENO_INT_MOD(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
     (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b)) : geno_int_mod(_a, _b, loc); })
 /* -a: only -(-2^61) leaves the small range. */
 #define GENO_INT_NEG(a, loc) ({ GenoInt _a = (a); \
-    ((_a & 1) && _a != GENO_INT_SMALL(GENO_SMALL_MIN)) ? (GenoInt)(2 - (uint64_t)_a) : geno_int_neg(_a, loc); })
+    ((_a & 1) && _a != GENO_INT_SMALL(GENO_SMALL_MIN)) ? GENO_KNOWN_SMALL((GenoInt)(2 - (uint64_t)_a)) : geno_int_neg(_a, loc); })
 /* Int -> Float: a small int (|v| < 2^61) always converts. */
 #define GENO_INT_TO_DOUBLE(a, loc) ({ GenoInt _a = (a); (_a & 1) ? (double)GENO_INT_VALUE(_a) : geno_int_to_double(_a, loc); })
 /* `for x in range(start, stop, step)` runs as a counted loop: this is how
