@@ -198,9 +198,51 @@ static void emit_let(Emitter *em, Stmt *s) {
     }
 }
 
+/* The call range(start, stop[, step]) of the builtin, or NULL. */
+static Expr *range_call(Expr *e) {
+    if (e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
+    Sym *s = e->sym;
+    if (!s || s->kind != SYM_BUILTIN) return NULL;
+    const char *name = s->builtin_name ? s->builtin_name : s->name;
+    if (strcmp(name, "range") != 0 || e->elems.len < 2 || e->elems.len > 3) return NULL;
+    return e;
+}
+
+/* for x in range(...): a counted loop; the list is never built.
+ * GENO_RANGE_COUNT raises what building it would (zero step, size limit),
+ * and x steps by GENO_INT_ADD, so bignum bounds work too. */
+static void emit_for_range(Emitter *em, Stmt *s, Expr *call) {
+    int id = ++em->tmp;
+    Sym *var = s->sym;
+    char *L = loc_arg(call->loc);
+    emit_line(em, "{");
+    em->indent++;
+    emit_line(em, "GenoInt rs_%d = %s;", id, emit_expr(em, call->elems.items[0]));
+    emit_line(em, "GenoInt re_%d = %s;", id, emit_expr(em, call->elems.items[1]));
+    emit_line(em, "GenoInt rp_%d = %s;", id,
+              call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "GENO_INT_SMALL(1)");
+    emit_line(em, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s);", id, id, id, id, L);
+    emit_line(em, "GenoInt x_%d = rs_%d;", id, id);
+    emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) {",
+              id, id, id, id, id, id, id, L);
+    em->indent++;
+    emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
+    declare_local(em, var, xasprintf("x_%d", id));
+    emit_block(em, &s->body);
+    em->indent--;
+    emit_line(em, "}");
+    em->indent--;
+    emit_line(em, "}");
+}
+
 /* for x in xs: a List (immutable) is walked chunk by chunk; an Array reads
  * its current items. */
 static void emit_for(Emitter *em, Stmt *s) {
+    Expr *range = range_call(s->value);
+    if (range) {
+        emit_for_range(em, s, range);
+        return;
+    }
     int id = ++em->tmp;
     Sym *var = s->sym;
     bool array = ty_is(s->value->ty, TY_ARRAY);

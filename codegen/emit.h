@@ -77,6 +77,8 @@ char *emit_match_expr(Emitter *em, Expr *e);
 
 /* emit_builtins.c */
 char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a builtin */
+/* emit_fast.c */
+char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
 
 /* emit_try.c */
 bool has_try(StmtList *body);

@@ -133,10 +133,12 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (!strcmp(name, "length")) {
         switch (ty_resolve(t0)->kind) {
         case TY_STRING: return xasprintf("geno_str_length(%s)", v[0]);
-        case TY_ARRAY: return xasprintf("GENO_INT_SMALL(geno_array_length(%s))", v[0]);
+        case TY_ARRAY: return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
         default: return xasprintf("GENO_INT_SMALL(geno_list_len(%s))", v[0]);
         }
     }
+    char *fast = emit_fast_builtin(em, e, name, v);
+    if (fast) return fast;
     if (!strcmp(name, "range") && e->elems.len == 2) v[2] = "GENO_INT_SMALL(1)";
     if (!strcmp(name, "sort_by"))
         return xasprintf("geno_list_sort_by(%s, %s, %s, %s)", v[0], v[1],

@@ -163,7 +163,7 @@ Type *emitted_type(Expr *e) {
 }
 
 static char *as_float(Expr *e, const char *v) {
-    if (ty_is(emitted_type(e), TY_INT)) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
+    if (ty_is(emitted_type(e), TY_INT)) return xasprintf("GENO_INT_TO_DOUBLE(%s, %s)", v, loc_arg(e->loc));
     return xstrdup(v);
 }
 
@@ -187,8 +187,8 @@ static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b)
     case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);
     case OP_SUB: return xasprintf("GENO_INT_SUB(%s, %s, %s)", a, b, L);
     case OP_MUL: return xasprintf("GENO_INT_MUL(%s, %s, %s)", a, b, L);
-    case OP_DIV: return xasprintf("geno_int_div(%s, %s, %s)", a, b, L);
-    case OP_MOD: return xasprintf("geno_int_mod(%s, %s, %s)", a, b, L);
+    case OP_DIV: return xasprintf("GENO_INT_DIV(%s, %s, %s)", a, b, L);
+    case OP_MOD: return xasprintf("GENO_INT_MOD(%s, %s, %s)", a, b, L);
     case OP_BAND: return xasprintf("geno_int_and(%s, %s, %s)", a, b, L);
     case OP_BXOR: return xasprintf("geno_int_xor(%s, %s, %s)", a, b, L);
     case OP_SHL: return xasprintf("geno_int_shl(%s, %s, %s)", a, b, L);
@@ -218,7 +218,7 @@ static char *emit_float_binary(Emitter *em, Expr *e, const char *a, const char *
     case OP_ADD: return xasprintf("(%s + %s)", a, b);
     case OP_SUB: return xasprintf("(%s - %s)", a, b);
     case OP_MUL: return xasprintf("(%s * %s)", a, b);
-    case OP_DIV: return xasprintf("geno_float_div(%s, %s, %s)", a, b, L);
+    case OP_DIV: return xasprintf("GENO_FLOAT_DIV(%s, %s, %s)", a, b, L);
     case OP_MOD: return xasprintf("geno_float_mod(%s, %s, %s)", a, b, L);
     case OP_POW: return xasprintf("geno_float_pow(%s, %s, %s)", a, b, L);
     default: return xasprintf("((int64_t)(%s %s %s))", a, c_cmp_op(e->op), b);
@@ -277,7 +277,7 @@ static char *emit_unary(Emitter *em, Expr *e) {
     switch (e->op) {
     case OP_NEG:
         if (ty_is(e->a->ty, TY_FLOAT)) return xasprintf("(-(%s))", a);
-        return xasprintf("geno_int_neg(%s, %s)", a, loc_arg(e->loc));
+        return xasprintf("GENO_INT_NEG(%s, %s)", a, loc_arg(e->loc));
     case OP_BNOT: return xasprintf("geno_int_not(%s, %s)", a, loc_arg(e->loc));
     case OP_NOT: return xasprintf("((int64_t)!(%s))", a);
     default: return xstrdup("0");
@@ -332,7 +332,7 @@ static char *emit_index(Emitter *em, Expr *e) {
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
     case TY_LIST: return from_word(e->ty, xasprintf("geno_list_index(%s, %s, %s)", a, i, L));
-    case TY_ARRAY: return from_word(e->ty, xasprintf("geno_array_index(%s, %s, %s)", a, i, L));
+    case TY_ARRAY: return from_word(e->ty, xasprintf("GENO_ARRAY_INDEX(%s, %s, %s)", a, i, L));
     case TY_MAP:
         return from_word(e->ty, xasprintf("geno_map_index(%s, %s, %s, %s)", a, to_word(e->b->ty, i),
                                           type_desc(em, t), L));
@@ -348,8 +348,8 @@ char *emit_index_assign(Emitter *em, Stmt *s) {
     char *a = emit_expr(em, s->target), *i = emit_expr(em, s->index), *L = loc_arg(s->loc);
     char *v = to_word(t->kind == TY_MUTMAP ? t->args[1] : t->args[0], emit_expr(em, s->value));
     switch (t->kind) {
-    case TY_ARRAY: return xasprintf("geno_array_index_set(%s, %s, %s, %s);", a, i, v, L);
-    case TY_VEC: return xasprintf("geno_vec_index_set(%s, %s, %s, %s);", a, i, v, L);
+    case TY_ARRAY: return xasprintf("GENO_ARRAY_INDEX_SET(%s, %s, %s, %s);", a, i, v, L);
+    case TY_VEC: return xasprintf("GENO_VEC_INDEX_SET(%s, %s, %s, %s);", a, i, v, L);
     case TY_MUTMAP:
         return xasprintf("geno_mutable_map_set(%s, %s, %s, %s, %s);", a, to_word(s->index->ty, i), v,
                          type_desc(em, t), L);
@@ -396,7 +396,7 @@ static char *emit_expr_raw(Emitter *em, Expr *e) {
 
 char *emit_expr(Emitter *em, Expr *e) {
     char *v = emit_expr_raw(em, e);
-    if (e->aux & AUX_TO_FLOAT) return xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(e->loc));
+    if (e->aux & AUX_TO_FLOAT) return xasprintf("GENO_INT_TO_DOUBLE(%s, %s)", v, loc_arg(e->loc));
     return v;
 }
 

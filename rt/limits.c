@@ -17,7 +17,8 @@
  *
  * C STACK. A recursion limit alone cannot prevent a crash: with
  * --max-recursion-depth 100000000 the C stack runs out long before. So
- * GENO_ENTER also compares its frame address with geno_stack_limit, the
+ * past the depth the stack surely holds (geno_depth_fast: 64 KiB a frame),
+ * GENO_ENTER's slow path compares the frame address with geno_stack_limit, the
  * lowest address the stack may reach less a margin for the runtime code a
  * Geno frame calls (printing, GMP, the collector), and raises E502 instead
  * of faulting. The stack is the main thread's own: we considered running
@@ -71,6 +72,8 @@
 #define GENO_STACK_MAX (1024 * MIB)     /* what we rely on with an unlimited RLIMIT_STACK */
 
 int64_t geno_steps_left = 1000000;
+int64_t geno_max_collection = 10000000;   /* max_collection_size, for GENO_RANGE_COUNT */
+int64_t geno_depth_fast = 500;          /* see geno_enter_slow */
 char *geno_stack_limit;                 /* NULL until geno_limits_start: never fires */
 
 static struct {
@@ -96,6 +99,15 @@ void geno_depth_exceeded(GenoLoc loc) {
                      "Maximum recursion depth exceeded: the stack is full at depth %lld "
                      "(%lld MiB; --max-recursion-depth is %lld). Check for infinite recursion.",
                      (long long)geno_depth, (long long)(lim.stack / MIB), (long long)geno_max_depth);
+}
+
+/* GENO_ENTER lands here when the steps ran out or the depth passed
+ * geno_depth_fast: the exact checks, in the order the inline ones had. This
+ * frame lies just below the caller's, so the stack test is conservative. */
+void geno_enter_slow(GenoLoc loc) {
+    if (geno_steps_left < 0) geno_steps_exceeded(loc);
+    if (geno_depth > geno_max_depth
+        || (char *)__builtin_frame_address(0) < geno_stack_limit) geno_depth_exceeded(loc);
 }
 
 /* E504 without allocating: the heap is what ran out. */
@@ -216,6 +228,7 @@ void geno_limits_prepare(void) {
 void geno_limits_start(const GenoConfig *cfg) {
     geno_limits_prepare();
     geno_steps_left = cfg->max_steps > 0 ? cfg->max_steps : INT64_MAX;
+    geno_max_collection = cfg->max_collection_size;
 
     /* Room for the runtime below the deepest Geno frame: GMP's temporaries
      * (alloca up to ~64 KiB), vsnprintf, a collection, printing. */
@@ -227,6 +240,12 @@ void geno_limits_start(const GenoConfig *cfg) {
      * on its own threads): no address check; the depth limit still holds. */
     char here;
     if (&here >= lim.top || &here < geno_stack_limit) geno_stack_limit = NULL;
+
+    /* Depths the stack surely holds (at most 64 KiB a frame, far above what
+     * emitted functions take) need no address check on entry. */
+    int64_t unchecked = INT64_MAX;
+    if (geno_stack_limit) unchecked = (int64_t)((uint64_t)(&here - geno_stack_limit) / (64 * 1024));
+    geno_depth_fast = geno_max_depth < unchecked ? geno_max_depth : unchecked;
 
     uint64_t cap = cfg->max_memory_bytes > 0 ? (uint64_t)cfg->max_memory_bytes : 0;
     if (lim.as_limit) {

@@ -20,6 +20,7 @@
 #include "alloc.h"
 #include "int.h"
 #include "list.h"
+#include "run.h"
 
 static int pointer_free(const GenoType *t) {
     GenoTypeKind k = t->params[0]->kind;
@@ -37,10 +38,20 @@ GenoVec *geno_vec_new(const GenoType *t) {
     return v;
 }
 
+/* Room for `want` elements, never more than max_collection_size (but at
+ * least `need`): GENO_VEC_PUSH (rt.h) pushes inline while len < cap and
+ * relies on that to leave the size limit to geno_vec_push. */
+static int64_t capped(int64_t want, int64_t need) {
+    int64_t limit = geno_cfg.max_collection_size;
+    if (want > limit) want = limit;
+    return want < need ? need : want;
+}
+
 GenoVec *geno_vec_from_list(GenoList *l, const GenoType *t) {
     GenoVec *v = geno_vec_new(t);
     int64_t n = geno_list_len(l);
-    v->cap = n < 4 ? 4 : n;
+    v->cap = capped(n < 4 ? 4 : n, n);
+    if (v->cap == 0) return v;
     v->items = block(v, v->cap);
     geno_list_copy_out(l, 0, n, v->items);
     v->len = n;
@@ -52,7 +63,7 @@ int64_t geno_vec_length(GenoVec *v) { return v->len; }
 void geno_vec_push(GenoVec *v, GenoWord x, GenoLoc loc) {
     geno_check_collection_size("Vec", v->len + 1, loc);
     if (v->len == v->cap) {
-        int64_t cap = v->cap < 4 ? 4 : v->cap * 2;
+        int64_t cap = capped(v->cap < 4 ? 4 : v->cap * 2, v->len + 1);
         GenoWord *items = block(v, cap);
         if (v->len) memcpy(items, v->items, (size_t)v->len * sizeof(GenoWord));
         v->items = items;

@@ -188,20 +188,25 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
  *   depth: geno_depth counts active Geno calls (main is 1); E502 past
  *          max_recursion_depth, and also when the C stack pointer goes
  *          below geno_stack_limit (NULL: not yet known), so a huge
- *          --max-recursion-depth ends in E502 instead of SIGSEGV. */
-extern int64_t geno_depth, geno_max_depth, geno_steps_left;
+ *          --max-recursion-depth ends in E502 instead of SIGSEGV.
+ * GENO_ENTER tests both with one branch: geno_depth_fast is the depth up
+ * to which neither the depth limit nor the stack can be reached (the
+ * smaller of max_recursion_depth and what the stack holds at 64 KiB a
+ * frame); past it, or when the steps run out, geno_enter_slow makes the
+ * exact checks, the stack address included, on every entry. */
+extern int64_t geno_depth, geno_max_depth, geno_steps_left, geno_depth_fast;
 extern char *geno_stack_limit;
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
 _Noreturn void geno_steps_exceeded(GenoLoc loc);
+void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #ifdef __TINYC__   /* tcc turns __builtin_expect into a value to test again: 40% more code here */
 #define GENO_UNLIKELY(c) (c)
 #else
 #define GENO_UNLIKELY(c) __builtin_expect(!!(c), 0)
 #endif
 #define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
-#define GENO_ENTER(loc) do { GENO_STEP(loc); \
-    if (GENO_UNLIKELY(++geno_depth > geno_max_depth) \
-        || GENO_UNLIKELY((char *)__builtin_frame_address(0) < geno_stack_limit)) geno_depth_exceeded(loc); } while (0)
+#define GENO_ENTER(loc) do { \
+    if (GENO_UNLIKELY((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast))) geno_enter_slow(loc); } while (0)
 #define GENO_LEAVE() (geno_depth--)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
@@ -243,10 +248,17 @@ double geno_int_to_double(GenoInt a, GenoLoc loc);              /* error if too 
 int geno_int_float_cmp(GenoInt a, double b);                    /* -1,0,1; 2 if b is NaN */
 GenoStr *geno_int_to_str(GenoInt a);
 
+/* A fast-path result is a small int: telling cc so (the tag bit is set)
+ * lets it drop the tag tests of the operations that use it. */
+#ifdef __TINYC__
+#define GENO_KNOWN_SMALL(r) (r)
+#else
+#define GENO_KNOWN_SMALL(r) ({ GenoInt _k = (r); if (!(_k & 1)) __builtin_unreachable(); _k; })
+#endif
 #define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? _r : geno_int_add_slow(_a, _b, loc); })
+    ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
 #define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? _r : geno_int_sub_slow(_a, _b, loc); })
+    ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
 /* Fast only when both operands fit in 31 bits: the product then fits 62. */
 #define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
     ((_a & _b & 1) && (uint64_t)(_x + 0x80000000LL) < 0x100000000ULL && (uint64_t)(_y + 0x80000000LL) < 0x100000000ULL \
@@ -256,6 +268,28 @@ GenoStr *geno_int_to_str(GenoInt a);
 #define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
 #define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
 #define GENO_INT_EQ(a, b) ({ GenoInt _a = (a), _b = (b); (_a == _b) || (!((_a | _b) & 1) && geno_int_eq_slow(_a, _b)); })
+/* Truncating / and % inline when both are small and b is not 0 or -1 (so
+ * the quotient cannot leave the small range); the rest, errors included,
+ * go to geno_int_div / geno_int_mod. */
+#define GENO_INT_DIV(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
+    (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : geno_int_div(_a, _b, loc); })
+#define GENO_INT_MOD(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
+    (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b)) : geno_int_mod(_a, _b, loc); })
+/* -a: only -(-2^61) leaves the small range. */
+#define GENO_INT_NEG(a, loc) ({ GenoInt _a = (a); \
+    ((_a & 1) && _a != GENO_INT_SMALL(GENO_SMALL_MIN)) ? GENO_KNOWN_SMALL((GenoInt)(2 - (uint64_t)_a)) : geno_int_neg(_a, loc); })
+/* Int -> Float: a small int (|v| < 2^61) always converts. */
+#define GENO_INT_TO_DOUBLE(a, loc) ({ GenoInt _a = (a); (_a & 1) ? (double)GENO_INT_VALUE(_a) : geno_int_to_double(_a, loc); })
+/* `for x in range(start, stop, step)` runs as a counted loop: this is how
+ * many elements geno_list_range would make, with its errors (E499 for a
+ * zero step or a list over max_collection_size). */
+int64_t geno_range_count(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc);
+/* The same count, inline for small bounds and step 1 (geno_max_collection
+ * is max_collection_size, set by rt/limits.c for each run). */
+extern int64_t geno_max_collection;
+#define GENO_RANGE_COUNT(s, e, p, loc) ({ GenoInt _rs = (s), _re = (e), _rp = (p); \
+    int64_t _n = ((_rs & _re & 1) && _rp == GENO_INT_SMALL(1)) ? (_re > _rs ? (_re - _rs) >> 1 : 0) : -1; \
+    (_n >= 0 && _n <= geno_max_collection) ? _n : geno_range_count(_rs, _re, _rp, loc); })
 
 /* ---- Float --------------------------------------------------------------- */
 
@@ -263,6 +297,15 @@ static inline GenoWord geno_f2w(double d) { union { double d; GenoWord w; } u; u
 static inline double geno_w2f(GenoWord w) { union { double d; GenoWord w; } u; u.w = w; return u.d; }
 
 double geno_float_div(double a, double b, GenoLoc loc);   /* E400 on zero */
+/* a / b inline unless b is zero (NaN divisors divide inline as C does). */
+/* sqrt: the machine instruction under cc; the call (E499 on a negative)
+ * otherwise. geno_float_sqrt is declared with the builtins below. */
+#ifdef __TINYC__
+#define GENO_FLOAT_SQRT(x, loc) geno_float_sqrt((x), loc)
+#else
+#define GENO_FLOAT_SQRT(x, loc) ({ double _fx = (x); _fx >= 0 ? __builtin_sqrt(_fx) : geno_float_sqrt(_fx, loc); })
+#endif
+#define GENO_FLOAT_DIV(a, b, loc) ({ double _fa = (a), _fb = (b); _fb != 0 ? _fa / _fb : geno_float_div(_fa, _fb, loc); })
 double geno_float_mod(double a, double b, GenoLoc loc);   /* fmod; E400 on zero */
 double geno_float_pow(double a, double b, GenoLoc loc);   /* errors as the reference */
 GenoStr *geno_float_to_str(double d);                     /* Python repr form */
@@ -664,6 +707,19 @@ int64_t geno_array_length(GenoArray *a);
 GenoList *geno_array_to_list(GenoArray *a, GenoLoc loc);
 GenoArray *geno_array_copy(GenoArray *a, const GenoType *t);
 void geno_array_fill(GenoArray *a, GenoWord v);
+/* Inline forms of a[i], `a[i] = v`, array_get and array_set: the index is
+ * used in place when it is a small int in [0, len); anything else
+ * (negative, bignum, out of range) goes to the function above, which
+ * resolves it or raises its error. Operands are evaluated left to right. */
+#define GENO_IDX_OK(i, len) (((i) & 1) && (uint64_t)GENO_INT_VALUE(i) < (uint64_t)(len))
+#define GENO_ARRAY_INDEX(a, i, loc) ({ GenoArray *_ga = (a); GenoInt _gi = (i); \
+    GENO_IDX_OK(_gi, _ga->len) ? _ga->items[GENO_INT_VALUE(_gi)] : geno_array_index(_ga, _gi, loc); })
+#define GENO_ARRAY_GET(a, i, loc) ({ GenoArray *_ga = (a); GenoInt _gi = (i); \
+    GENO_IDX_OK(_gi, _ga->len) ? _ga->items[GENO_INT_VALUE(_gi)] : geno_array_get(_ga, _gi, loc); })
+#define GENO_ARRAY_INDEX_SET(a, i, v, loc) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
+    if (GENO_IDX_OK(_gi, _ga->len)) _ga->items[GENO_INT_VALUE(_gi)] = _gv; else geno_array_index_set(_ga, _gi, _gv, loc); } while (0)
+#define GENO_ARRAY_SET(a, i, v, loc) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
+    if (GENO_IDX_OK(_gi, _ga->len)) _ga->items[GENO_INT_VALUE(_gi)] = _gv; else geno_array_set(_ga, _gi, _gv, loc); } while (0)
 
 /* ---- Vec (growable, mutable, shared; rt/vec.c) ---------------------------- */
 typedef struct { int64_t len, cap; GenoWord *items; int64_t atomic; } GenoVec;
@@ -678,6 +734,18 @@ void geno_vec_set(GenoVec *v, GenoInt i, GenoWord x, GenoLoc loc);
 void geno_vec_index_set(GenoVec *v, GenoInt i, GenoWord x, GenoLoc loc);
 int64_t geno_vec_length(GenoVec *v);
 GenoList *geno_vec_to_list(GenoVec *v, GenoLoc loc);
+/* Inline vec_get, vec_set and `v[i] = x` (as GENO_ARRAY_INDEX above). */
+#define GENO_VEC_GET(v, i, loc) ({ GenoVec *_gv_ = (v); GenoInt _gi = (i); \
+    GENO_IDX_OK(_gi, _gv_->len) ? _gv_->items[GENO_INT_VALUE(_gi)] : geno_vec_get(_gv_, _gi, loc); })
+#define GENO_VEC_SET(v, i, x, loc) do { GenoVec *_gv_ = (v); GenoInt _gi = (i); GenoWord _gx = (x); \
+    if (GENO_IDX_OK(_gi, _gv_->len)) _gv_->items[GENO_INT_VALUE(_gi)] = _gx; else geno_vec_set(_gv_, _gi, _gx, loc); } while (0)
+#define GENO_VEC_INDEX_SET(v, i, x, loc) do { GenoVec *_gv_ = (v); GenoInt _gi = (i); GenoWord _gx = (x); \
+    if (GENO_IDX_OK(_gi, _gv_->len)) _gv_->items[GENO_INT_VALUE(_gi)] = _gx; else geno_vec_index_set(_gv_, _gi, _gx, loc); } while (0)
+/* vec_push: in place while there is room (rt/vec.c never gives a Vec more
+ * room than max_collection_size); growing and the limit's error in
+ * geno_vec_push. */
+#define GENO_VEC_PUSH(v, x, loc) do { GenoVec *_gv_ = (v); GenoWord _gx = (x); \
+    if (_gv_->len < _gv_->cap) _gv_->items[_gv_->len++] = _gx; else geno_vec_push(_gv_, _gx, loc); } while (0)
 
 /* ---- hashing and ordering of any value (rt/hash.c, rt/order.c) ------------
  * Equal values (geno_equal; Int and Float by value, also nested) hash

@@ -1,0 +1,43 @@
+/* emit_fast.c — inline forms of the hot builtins.
+ *
+ * The builtin table (frontend/builtins_table.c) maps each builtin to one
+ * runtime call; tcc never inlines and even cc cannot inline across into
+ * libgenort, so element access and numeric conversions in loops paid a
+ * call each. Here a few builtins become the inline macros of geno/rt.h
+ * instead: the fast path is a bounds or tag check in place, and anything
+ * unusual (negative or bignum index, out of range, zero divisor) falls to
+ * the same runtime function with the same error.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+/* C text for builtin `name` with argument values v, or NULL when it has no
+ * inline form (then emit_builtin uses the table). */
+char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
+    (void)em;
+    Expr **a = e->elems.items;
+    int n = e->elems.len;
+    char *L = loc_arg(e->loc);
+    if (n == 2 && !strcmp(name, "array_get"))
+        return from_word(e->ty, xasprintf("GENO_ARRAY_GET(%s, %s, %s)", v[0], v[1], L));
+    if (n == 2 && !strcmp(name, "vec_get"))
+        return from_word(e->ty, xasprintf("GENO_VEC_GET(%s, %s, %s)", v[0], v[1], L));
+    if (n == 3 && !strcmp(name, "array_set"))
+        return xasprintf("({ GENO_ARRAY_SET(%s, %s, %s, %s); (GenoWord)0; })", v[0], v[1],
+                         to_word(emitted_type(a[2]), v[2]), L);
+    if (n == 3 && !strcmp(name, "vec_set"))
+        return xasprintf("({ GENO_VEC_SET(%s, %s, %s, %s); (GenoWord)0; })", v[0], v[1],
+                         to_word(emitted_type(a[2]), v[2]), L);
+    if (n == 2 && !strcmp(name, "vec_push"))
+        return xasprintf("({ GENO_VEC_PUSH(%s, %s, %s); (GenoWord)0; })", v[0], to_word(emitted_type(a[1]), v[1]), L);
+    if (n == 1 && !strcmp(name, "array_length"))
+        return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
+    if (n == 1 && !strcmp(name, "vec_length"))
+        return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
+    if (n == 1 && !strcmp(name, "int_to_float") && ty_is(emitted_type(a[0]), TY_INT))
+        return xasprintf("GENO_INT_TO_DOUBLE(%s, %s)", v[0], L);
+    if (n == 1 && !strcmp(name, "sqrt") && ty_is(emitted_type(a[0]), TY_FLOAT))
+        return xasprintf("GENO_FLOAT_SQRT(%s, %s)", v[0], L);
+    return NULL;
+}
