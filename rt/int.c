@@ -104,10 +104,22 @@ int geno_int_get_i64(GenoInt a, int64_t *out) {
     return 1;
 }
 
+/* Without snprintf: formatting Ints in f-strings and to_string was a fifth
+ * of word_count_map's instructions. */
+int geno_i64_dec(int64_t v, char *out) {
+    char tmp[24];
+    int n = 0, len = 0;
+    uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    do { tmp[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) out[len++] = '-';
+    while (n) out[len++] = tmp[--n];
+    return len;
+}
+
 char *geno_int_cstr(GenoInt a) {
     if (GENO_INT_IS_SMALL(a)) {
         char *s = geno_alloc_atomic(24);
-        snprintf(s, 24, "%lld", (long long)GENO_INT_VALUE(a));
+        s[geno_i64_dec(GENO_INT_VALUE(a), s)] = 0;
         return s;
     }
     mpz_srcptr z = big_of(a)->z;
@@ -116,6 +128,10 @@ char *geno_int_cstr(GenoInt a) {
 }
 
 GenoStr *geno_int_to_str(GenoInt a) {
+    if (GENO_INT_IS_SMALL(a)) {
+        char d[24];
+        return geno_str_new(d, geno_i64_dec(GENO_INT_VALUE(a), d));
+    }
     char *s = geno_int_cstr(a);
     return geno_str_new(s, (int64_t)strlen(s));
 }

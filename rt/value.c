@@ -128,7 +128,12 @@ static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level
         else geno_buf_add_ascii(b, "false", 5);
         return;
     case GT_INT:
-        geno_buf_add_cstr(b, geno_int_cstr((GenoInt)v));
+        if (GENO_INT_IS_SMALL((GenoInt)v)) {
+            char d[24];
+            geno_buf_add_ascii(b, d, geno_i64_dec(GENO_INT_VALUE((GenoInt)v), d));
+        } else {
+            geno_buf_add_cstr(b, geno_int_cstr((GenoInt)v));
+        }
         return;
     case GT_FLOAT: {
         char s[GENO_FLOAT_REPR_MAX];
