@@ -107,11 +107,25 @@ static char *updated_copy(Emitter *em, Type *t, const char *obj, FieldInitList *
     AdtInfo *adt = ty_resolve(t)->adt;
     int id = ++em->tmp;
     StrBuf sb = {0};
-    sb_printf(&sb, "({ GenoAdt *o_%d = %s; int64_t n_%d = ((const int[]){", id, obj, id);
-    for (int v = 0; v < adt->nvariants; v++) sb_printf(&sb, "%s%d", v ? ", " : "", adt->variants[v].nfields);
-    sb_printf(&sb, "})[o_%d->tag]; GenoAdt *c_%d = geno_alloc(sizeof(GenoAdt) + n_%d * sizeof(GenoWord)); "
-                   "c_%d->tag = o_%d->tag; for (int64_t k_ = 0; k_ < n_%d; k_++) c_%d->fields[k_] = o_%d->fields[k_]; ",
-              id, id, id, id, id, id, id, id);
+    if (adt->nvariants == 1) {
+        /* A record: its size is known, so copy just the fields kept, one
+         * assignment each (no size table, no loop). */
+        int n = adt->variants[0].nfields;
+        sb_printf(&sb, "({ GenoAdt *o_%d = %s; GenoAdt *c_%d = geno_alloc(sizeof(GenoAdt) + %d * sizeof(GenoWord)); "
+                       "c_%d->tag = o_%d->tag; ", id, obj, id, n, id, id);
+        for (int k = 0; k < n; k++) {
+            bool replaced = false;
+            for (int i = 0; i < fields->len && !replaced; i++)
+                replaced = field_index(&adt->variants[0], fields->items[i].name) == k;
+            if (!replaced) sb_printf(&sb, "c_%d->fields[%d] = o_%d->fields[%d]; ", id, k, id, k);
+        }
+    } else {
+        sb_printf(&sb, "({ GenoAdt *o_%d = %s; int64_t n_%d = ((const int[]){", id, obj, id);
+        for (int v = 0; v < adt->nvariants; v++) sb_printf(&sb, "%s%d", v ? ", " : "", adt->variants[v].nfields);
+        sb_printf(&sb, "})[o_%d->tag]; GenoAdt *c_%d = geno_alloc(sizeof(GenoAdt) + n_%d * sizeof(GenoWord)); "
+                       "c_%d->tag = o_%d->tag; for (int64_t k_ = 0; k_ < n_%d; k_++) c_%d->fields[k_] = o_%d->fields[k_]; ",
+                  id, id, id, id, id, id, id, id);
+    }
     for (int i = 0; i < fields->len; i++) {
         FieldInit *fi = &fields->items[i];
         /* Every variant has the field (checker); its type is the same in each. */

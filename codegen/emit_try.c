@@ -1,7 +1,8 @@
 /* emit_try.c — exceptions and early exits: try/catch, throw, `?`, and the
  * bookkeeping that lets return/break/continue leave a try body.
  *
- * try/catch is a runtime GenoTryFrame and setjmp (geno/rt.h). A frame must
+ * try/catch is a runtime GenoTryFrame and GENO_SETJMP (geno/rt.h: a setjmp
+ * without the signal-mask system call). A frame must
  * be popped by whatever leaves the body: the emitter keeps a stack of the
  * frames open in the current function, with the loop depth at which each
  * was opened, so `return` pops all of them and `break`/`continue` pop those
@@ -54,7 +55,7 @@ void emit_try(Emitter *em, Stmt *s) {
     em->indent++;
     emit_line(em, "GenoTryFrame tf_%d;", id);
     emit_line(em, "geno_try_push(&tf_%d, 0);", id);
-    emit_line(em, "if (setjmp(tf_%d.jb) == 0) {", id);
+    emit_line(em, "if (GENO_SETJMP(tf_%d.jb) == 0) {", id);
     em->indent++;
     TryScope ts = {id, em->loop_depth};
     vec_push(&em->tries, ts);

@@ -219,7 +219,7 @@ static void serve_one(HostMsg *next, GenoLoc loc) {
     geno_steps_left = saved_steps;
     if (failed) {
         /* the host logs it (as the reference logs the exception) */
-        GenoStr *why = f.message ? f.message : geno_str_new("", 0);
+        GenoStr *why = geno_caught_message(&f) ? f.message : geno_str_new("", 0);
         char code[16];
         snprintf(code, sizeof code, "%s", f.code ? f.code : "E499");
         GenoBuf *b = geno_buf_new();

@@ -76,12 +76,15 @@ void geno_report_error(const char *code, GenoLoc loc, const GenoStr *msg) {
     geno_write_all(fd, "\n", 1);
 }
 
+static GenoStr *uncaught_throw_text(GenoWord v, const GenoType *t);
+
 static _Noreturn void unwind(int fatal, const char *code, GenoLoc loc, GenoStr *msg,
                              GenoWord thrown, const GenoType *thrown_type) {
     GenoTryFrame *f = geno_try_top;
     while (f && fatal && !f->catch_fatal) f = f->prev;
     if (!f) {
         geno_out_flush();
+        if (!msg && thrown_type) msg = uncaught_throw_text(thrown, thrown_type);
         geno_report_error(code, loc, msg);
         _exit(1);
     }
@@ -116,12 +119,24 @@ void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg) {
     unwind(0, code, loc, msg, 0, NULL);
 }
 
+/* A thrown non-String value carries no message: "Uncaught throw: <repr>"
+ * is built only if something reads it (geno_caught_message, or the final
+ * diagnostic), so a throw caught by type costs no formatting. */
 void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc) {
     if (t->kind == GT_STRING) unwind(0, "E499", loc, (GenoStr *)(uintptr_t)v, 0, NULL);
+    unwind(0, "E499", loc, NULL, v, t);
+}
+
+static GenoStr *uncaught_throw_text(GenoWord v, const GenoType *t) {
     GenoBuf *b = geno_buf_new();
     geno_buf_add_ascii(b, "Uncaught throw: ", 16);
     geno_write_value(b, v, t, 0);
-    unwind(0, "E499", loc, geno_buf_to_str(b), v, t);
+    return geno_buf_to_str(b);
+}
+
+GenoStr *geno_caught_message(GenoTryFrame *f) {
+    if (!f->message && f->thrown_type) f->message = uncaught_throw_text(f->thrown, f->thrown_type);
+    return f->message;
 }
 
 void geno_raise_fatal_str(const char *code, GenoLoc loc, GenoStr *msg) {

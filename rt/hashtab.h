@@ -17,7 +17,8 @@ typedef struct {
     int64_t used;                       /* entries[0, used) written, dead included */
     int64_t ecap;                       /* entries allocated */
     int64_t mask;                       /* index slots - 1 */
-    int32_t *index;                     /* -1 empty, -2 deleted, else an entry */
+    int64_t *index;                     /* -1 empty, -2 deleted, else a slot word:
+                                         * hash bits 32..62 << 32 | entry number */
     GenoTabEntry *entries;
 } GenoTable;
 

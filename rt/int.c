@@ -104,10 +104,22 @@ int geno_int_get_i64(GenoInt a, int64_t *out) {
     return 1;
 }
 
+/* Without snprintf: formatting Ints in f-strings and to_string was a fifth
+ * of word_count_map's instructions. */
+int geno_i64_dec(int64_t v, char *out) {
+    char tmp[24];
+    int n = 0, len = 0;
+    uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    do { tmp[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) out[len++] = '-';
+    while (n) out[len++] = tmp[--n];
+    return len;
+}
+
 char *geno_int_cstr(GenoInt a) {
     if (GENO_INT_IS_SMALL(a)) {
         char *s = geno_alloc_atomic(24);
-        snprintf(s, 24, "%lld", (long long)GENO_INT_VALUE(a));
+        s[geno_i64_dec(GENO_INT_VALUE(a), s)] = 0;
         return s;
     }
     mpz_srcptr z = big_of(a)->z;
@@ -116,6 +128,10 @@ char *geno_int_cstr(GenoInt a) {
 }
 
 GenoStr *geno_int_to_str(GenoInt a) {
+    if (GENO_INT_IS_SMALL(a)) {
+        char d[24];
+        return geno_str_new(d, geno_i64_dec(GENO_INT_VALUE(a), d));
+    }
     char *s = geno_int_cstr(a);
     return geno_str_new(s, (int64_t)strlen(s));
 }
@@ -137,12 +153,32 @@ GenoInt geno_int_from_dec(const char *digits, GenoLoc loc) {
 
 typedef void (*mpz_binop)(mpz_ptr, mpz_srcptr, mpz_srcptr);
 
-static GenoInt via_mpz(GenoInt a, GenoInt b, mpz_binop op, GenoLoc loc) {
+/* A read-only mpz view of an Int: a small one borrows *limb, so mixing a
+ * small operand into big arithmetic allocates nothing (geno_int_mpz
+ * allocates its limb). */
+static mpz_srcptr view_mpz(GenoInt a, mpz_ptr tmp, mp_limb_t *limb) {
+    if (!GENO_INT_IS_SMALL(a)) return big_of(a)->z;
+    int64_t v = GENO_INT_VALUE(a);
+    *limb = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    return mpz_roinit_n(tmp, limb, v < 0 ? -1 : v > 0);
+}
+
+/* The result's limbs are reserved up front from the operands' sizes
+ * (`extra` limbs beyond the larger one, or their sum for a product), so
+ * GMP does not grow it by reallocation. */
+static GenoInt via_mpz_sized(GenoInt a, GenoInt b, mpz_binop op, int product, GenoLoc loc) {
     mpz_t ta, tb, r;
-    mpz_srcptr za = geno_int_mpz(a, ta), zb = geno_int_mpz(b, tb);
-    mpz_init(r);
+    mp_limb_t la, lb;
+    mpz_srcptr za = view_mpz(a, ta, &la), zb = view_mpz(b, tb, &lb);
+    size_t na = mpz_size(za), nb = mpz_size(zb);
+    size_t limbs = product ? na + nb : (na > nb ? na : nb) + 1;
+    mpz_init2(r, (mp_bitcnt_t)(limbs ? limbs : 1) * GMP_NUMB_BITS);
     op(r, za, zb);
     return geno_int_from_mpz(r, loc);
+}
+
+static GenoInt via_mpz(GenoInt a, GenoInt b, mpz_binop op, GenoLoc loc) {
+    return via_mpz_sized(a, b, op, 0, loc);
 }
 
 GenoInt geno_int_add_slow(GenoInt a, GenoInt b, GenoLoc loc) {
@@ -159,7 +195,7 @@ GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc) {
     int64_t p;
     if ((a & b & 1) && !__builtin_mul_overflow(GENO_INT_VALUE(a), GENO_INT_VALUE(b), &p))
         return from_i64_checked(p, loc);
-    return via_mpz(a, b, mpz_mul, loc);
+    return via_mpz_sized(a, b, mpz_mul, 1, loc);
 }
 
 static _Noreturn void division_by_zero(GenoInt a, GenoInt b, const char *op, GenoLoc loc) {

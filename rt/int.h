@@ -24,6 +24,8 @@ int geno_int_sign(GenoInt a);
 /* a as int64 when it fits; returns 0 and leaves *out alone otherwise. */
 int geno_int_get_i64(GenoInt a, int64_t *out);
 /* Decimal text of a, NUL-terminated, GC-allocated. */
+/* v in decimal into out (room for 21 bytes), no terminator; the length. */
+int geno_i64_dec(int64_t v, char *out);
 char *geno_int_cstr(GenoInt a);
 
 #endif

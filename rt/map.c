@@ -95,7 +95,13 @@ static inline int key_matches(GenoWord stored, const GenoType *kt, GenoWord key,
 }
 
 static inline unsigned frag(uint64_t h, int shift) { return (unsigned)(h >> shift) & MASK; }
-static inline int popc(uint32_t x) { return __builtin_popcount(x); }
+/* Bit count without __builtin_popcount, which is a libgcc call unless the
+ * target has POPCNT (our -O2 build does not assume it). */
+static inline int popc(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
 
 static int64_t node_words(const HNode *n, int shift) {
     return shift >= 64 ? EW * (int64_t)n->datamap : EW * popc(n->datamap) + popc(n->nodemap);

@@ -204,7 +204,8 @@ static int run_tests(const GenoProgram *prog) {
             geno_out_flush();
             int n = snprintf(line, sizeof line, "F %s\t%d:%d\t", tc->name, GENO_LOC_LINE(f.loc), GENO_LOC_COL(f.loc));
             geno_write_all(geno_cfg.out_fd, line, n);
-            geno_write_all(geno_cfg.out_fd, f.message->data, f.message->len);
+            GenoStr *msg = geno_caught_message(&f);
+            geno_write_all(geno_cfg.out_fd, msg->data, msg->len);
             geno_write_all(geno_cfg.out_fd, "\n", 1);
         }
         geno_out_suppress(0);
@@ -245,7 +246,7 @@ int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
         return 0;
     }
     geno_out_flush();
-    geno_report_error(top.code, top.loc, top.message);
+    geno_report_error(top.code, top.loc, geno_caught_message(&top));
     return 1;
 }
 

@@ -109,8 +109,13 @@ void geno_write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level) 
 #define PY_INT_MAX_STR_DIGITS 4300
 
 static void write_int(GenoBuf *b, GenoInt v) {
+    if (GENO_INT_IS_SMALL(v)) {
+        char d[24];
+        geno_buf_add_ascii(b, d, geno_i64_dec(GENO_INT_VALUE(v), d));
+        return;
+    }
     const char *s = geno_int_cstr(v);
-    if (!GENO_INT_IS_SMALL(v) && (int64_t)strlen(s) - (s[0] == '-') > PY_INT_MAX_STR_DIGITS)
+    if ((int64_t)strlen(s) - (s[0] == '-') > PY_INT_MAX_STR_DIGITS)
         geno_raise("E499", b->loc, "Exceeds the limit (%d digits) for integer string conversion; "
                    "use sys.set_int_max_str_digits() to increase the limit", PY_INT_MAX_STR_DIGITS);
     geno_buf_add_cstr(b, s);

@@ -403,8 +403,29 @@ typedef struct { void *fn; GenoWord env[]; } GenoClosure;
 
 /* GC allocation; a failed allocation raises E504 "Memory limit exceeded".
  * geno_alloc memory is scanned for pointers; geno_alloc_atomic is not (for
- * bytes and numbers only). Both return zeroed memory. */
-void *geno_alloc(size_t size);
+ * bytes and numbers only). Both return zeroed memory.
+ *
+ * Small scanned objects come from free lists the runtime keeps per size
+ * (rt/gc.c): geno_free_lists[g] chains free objects of g 16-byte granules
+ * through their first word, refilled in bulk from Boehm. Popping one inline
+ * skips Boehm's per-call locking and thread-local lookup. A granule count
+ * leaves room for the byte Boehm adds to every object (interior pointers
+ * one past the end must not reach the next object). The program is single
+ * threaded; the lists are GC roots (runtime globals), which keeps the
+ * chained objects alive until handed out. */
+#define GENO_FREE_LIST_GRANULES 32      /* objects up to 511 bytes */
+extern void *geno_free_lists[GENO_FREE_LIST_GRANULES + 1];
+void *geno_alloc_refill(size_t granules);      /* pops after a bulk refill */
+void *geno_alloc_large(size_t size);
+static inline void *geno_alloc(size_t size) {
+    size_t g = (size + 16) >> 4;
+    if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_large(size);
+    void **p = (void **)geno_free_lists[g];
+    if (!p) return geno_alloc_refill(g);
+    geno_free_lists[g] = *p;
+    *p = 0;
+    return p;
+}
 void *geno_alloc_atomic(size_t size);
 
 /* ---- try frames (try/catch, and hosts that must see an error) ----------- */
@@ -417,8 +438,15 @@ void *geno_alloc_atomic(size_t size);
  *         ... body ...            (locals changed here and read in the
  *         geno_try_pop(&f);        handler must be volatile)
  *     } else {
- *         ... handler: f is already popped; f.code, f.message, f.loc ...
+ *         ... handler: f is already popped; f.code, f.loc,
+ *             geno_caught_message(&f) ...
  *     }
+ *
+ * Emitted Geno try/catch uses GENO_SETJMP instead of setjmp: it does not
+ * save the signal mask (glibc's setjmp makes a sigprocmask system call).
+ * That is safe because errors raised from signal handlers (timeout, stack
+ * overflow) are fatal, which Geno frames (catch_fatal == 0) never catch;
+ * frames that may catch them must keep setjmp.
  *
  * Leaving the body by return/break/continue must geno_try_pop(&f) first.
  * On a catch, geno_depth is restored to its value at push time.
@@ -433,12 +461,14 @@ struct GenoTryFrame {
     int catch_fatal;
     int fatal;                      /* caught error was fatal */
     const char *code;               /* caught error: "E400", ... */
-    GenoStr *message;               /* caught error: the bare message */
+    GenoStr *message;               /* caught error: the bare message; NULL for
+                                     * a thrown value until geno_caught_message */
     GenoLoc loc;                    /* caught error: where it was raised */
     GenoWord thrown;                /* geno_throw: the value (else 0) */
     const GenoType *thrown_type;    /* geno_throw: its type (else NULL) */
 };
 extern GenoTryFrame *geno_try_top;
+#define GENO_SETJMP(jb) _setjmp(jb)
 void geno_try_push(GenoTryFrame *f, int catch_fatal);
 void geno_try_pop(GenoTryFrame *f);
 
@@ -453,6 +483,9 @@ _Noreturn void geno_throw(GenoWord v, const GenoType *t, GenoLoc loc);
  * thrown constructor's Python-style repr as the reference shows it); whether
  * a thrown value is of ADT `name`; and re-raising what the frame caught. */
 GenoStr *geno_caught_text(GenoTryFrame *f);
+/* The bare message of what the frame caught (for a thrown value, built now:
+ * "Uncaught throw: <repr>"). */
+GenoStr *geno_caught_message(GenoTryFrame *f);
 int geno_caught_is(GenoTryFrame *f, const char *adt_name);
 _Noreturn void geno_reraise(GenoTryFrame *f);
 

@@ -26,7 +26,7 @@ static inline void rt_default_setup(void) {
             ck_abort_msg("no error raised by " #stmt);                          \
         } else {                                                                \
             ck_assert_str_eq(f_.code, code_);                                   \
-            ck_assert_str_eq(f_.message->data, msg_);                           \
+            ck_assert_str_eq(geno_caught_message(&f_)->data, msg_);                      \
         }                                                                       \
     } while (0)
 

@@ -268,6 +268,17 @@ START_TEST(try_frames_and_depth) {
     /* throw of a String is an ordinary error carrying that message */
     ASSERT_RAISES("E499", "bad", geno_throw(W(S("bad")), &geno_t_string, 0));
     ASSERT_RAISES("E499", "Uncaught throw: Some(value: 1)", geno_throw(some(I(1)), &t_option_int, 0));
+    /* a thrown value's message is built only when asked for */
+    GenoTryFrame t;
+    geno_try_push(&t, 0);
+    if (GENO_SETJMP(t.jb) == 0) {
+        geno_throw(some(I(2)), &t_option_int, 0);
+    } else {
+        ck_assert(t.message == NULL);
+        ck_assert(geno_caught_is(&t, "Option"));
+        ck_assert_str_eq(geno_caught_message(&t)->data, "Uncaught throw: Some(value: 2)");
+        ck_assert_str_eq(geno_caught_text(&t)->data, "Some(value: 2)");
+    }
 }
 END_TEST
 
