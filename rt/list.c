@@ -21,6 +21,15 @@
  * tail (at most 32 words) the second time. Small lists get small tails
  * (capacity 4, 8, 16, 32; a literal of n <= 32 elements gets exactly n).
  *
+ * PREPEND IN PLACE. The mirror image, for concat(short, long) (the
+ * functional `[x] ++ rest` / cons idiom): a leaf also records the lowest
+ * slot any version wrote (`front`; 0 for leaves filled from the start, as
+ * all ordinary ones are). A version whose element 0 sits just above `front`
+ * claims the slots below it. When there is no such room, the result is
+ * built with free room in front (as many slots as it has elements, in
+ * leaves marked as holding nothing), so prepending one element at a time
+ * costs amortised O(1) instead of a copy of the whole list each time.
+ *
  * COSTS (n = length):
  *   geno_list_get / geno_list_index           O(log32 n), O(1) in the tail
  *   geno_list_chunk (walk 32 at a time)       O(log32 n) per chunk
@@ -28,7 +37,8 @@
  *   geno_list_set_at                          O(32 log32 n) (path copy)
  *   geno_list_drop / geno_list_tail           O(1) (offset), see SPACE
  *   geno_list_take / geno_list_slice          O(log32 n), see SPACE
- *   geno_list_concat(a, b)                    O(len b + 32), shares a
+ *   geno_list_concat(a, b)                    O(len b + 32), shares a;
+ *                                             amortised O(len a) when a is short
  *   geno_list_of / range / reverse / builder  O(n), no per-element header
  *
  * SPACE. drop/take/slice share the parent's nodes, so a short result can
@@ -57,6 +67,8 @@
 typedef struct Leaf {
     int32_t filled;             /* slots written by some version */
     int32_t cap;                /* slots allocated */
+    int32_t front;              /* lowest slot written by some version (WIDTH: none) */
+    int32_t pad_;
     GenoWord items[];
 } Leaf;
 
@@ -197,6 +209,12 @@ void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
     Builder *b = as_builder(gb);
     check_size(b->len + 1, loc);
     builder_add_many(b, &v, 1);
+}
+
+void geno_list_builder_add_many(GenoListBuilder *gb, const GenoWord *items, int64_t n, GenoLoc loc) {
+    Builder *b = as_builder(gb);
+    check_size(b->len + n, loc);
+    builder_add_many(b, items, n);
 }
 
 void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
@@ -405,10 +423,66 @@ GenoList *geno_list_tail(GenoList *l, GenoLoc loc) {
     return sub(l, 1, l->len - 1);
 }
 
+/* The leaf holding physical index p of l, p < off + len (also p < off:
+ * the slots in front of a view are still in its trie). */
+static Leaf *leaf_for(const GenoList *l, int64_t p) {
+    return p >= tailoff_of(l->off + l->len) ? l->tail : leaf_at(l, p);
+}
+
+/* a ++ b written into the free slots in front of b (a->len <= WIDTH), or
+ * NULL when some of them are taken (by an element of b's parent, or by
+ * another version that prepended first). */
+static GenoList *prepend_in_place(GenoList *a, GenoList *b) {
+    int64_t k = a->len, off = b->off;
+    if (k > off) return NULL;
+    for (int64_t p = off - 1; p >= off - k; p = (p & ~(int64_t)MASK) - 1) {
+        int32_t unclaimed = p == off - 1 ? (int32_t)((p & MASK) + 1) : WIDTH;
+        if (leaf_for(b, p)->front != unclaimed) return NULL;
+    }
+    GenoWord buf[WIDTH];
+    geno_list_copy_out(a, 0, k, buf);
+    for (int64_t j = k - 1; j >= 0; j--) {      /* downwards: front ends lowest */
+        int64_t p = off - k + j;
+        Leaf *lf = leaf_for(b, p);
+        lf->items[p & MASK] = buf[j];
+        lf->front = (int32_t)(p & MASK);
+    }
+    return header(b->len + k, off - k, b->span, b->shift, b->root, b->tail);
+}
+
+/* a ++ b in a fresh list with as many free slots in front as elements. */
+static GenoList *concat_with_room(GenoList *a, GenoList *b) {
+    int64_t room = a->len + b->len;
+    static const GenoWord zeros[WIDTH];
+    Builder bl;
+    geno_list_builder_init((GenoListBuilder *)&bl);
+    for (int64_t r = room; r > 0;) {
+        int64_t k = r < WIDTH ? r : WIDTH;
+        builder_add_many(&bl, zeros, k);
+        r -= k;
+    }
+    bl.off = room;
+    bl.len = 0;
+    GenoList *parts[2] = { a, b };
+    for (int j = 0; j < 2; j++)
+        for (int64_t i = 0, k; i < parts[j]->len; i += k) {
+            const GenoWord *c = geno_list_chunk(parts[j], i, &k);
+            builder_add_many(&bl, c, k);
+        }
+    GenoList *l = geno_list_builder_finish((GenoListBuilder *)&bl);
+    for (int64_t p = 0; p <= room; p += WIDTH)
+        leaf_for(l, p)->front = p + WIDTH > room ? (int32_t)(room & MASK) : WIDTH;
+    return l;
+}
+
 GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
     check_size(a->len + b->len, loc);
     if (b->len == 0) return a;
     if (a->len == 0) return b;
+    if (a->len <= WIDTH && a->len < b->len) {   /* prepending: the cons idiom */
+        GenoList *l = prepend_in_place(a, b);
+        return l ? l : concat_with_room(a, b);
+    }
     Builder bl;
     builder_from(&bl, a);
     geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);

@@ -16,6 +16,7 @@
 #include "int.h"
 #include "run.h"
 #include "str.h"
+#include "strlib.h"
 
 int64_t geno_utf8_count(const char *s, int64_t len) {
     int64_t n = 0;
@@ -80,7 +81,7 @@ GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc) {
         geno_raise("E401", loc, "Index %s out of bounds for string of length %lld",
                    geno_int_cstr(shown), (long long)s->cplen);
     }
-    if (s->len == s->cplen) return geno_str_new(s->data + idx, 1);
+    if (s->len == s->cplen) return geno_str_make(s->data + idx, 1, 1);   /* ASCII: no allocation */
     const char *p = s->data;
     for (int64_t k = 0; k < idx; k++) p += utf8_seq_len((unsigned char)*p);
     return geno_str_new(p, utf8_seq_len((unsigned char)*p));
