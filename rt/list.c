@@ -3,14 +3,15 @@
  * REPRESENTATION. A 32-way trie with a tail, as Clojure's PersistentVector,
  * plus an offset so that dropping a prefix is O(1):
  *
- *   GenoList { len, off, span, shift, root, tail }     (48 bytes)
+ *   GenoList { len, off, root, tail }     (32 bytes; the height and a size
+ *                                          bound live in the root node)
  *
  * Element i lives at physical index p = off + i. Physical indices
  * [0, tailoff) sit in the trie under `root` (leaves of 32 words, inner nodes
  * of 32 pointers, `shift` = 5 * height), and [tailoff, off + len) in `tail`,
  * a leaf holding 1..32 elements; tailoff is (off + len - 1) rounded down to
  * a multiple of 32. Versions share everything they can: a new version is a
- * new 48-byte header plus the nodes on one path.
+ * new 32-byte header plus the nodes on one path.
  *
  * APPEND IN PLACE. A leaf records how many of its slots are `filled`. A
  * version whose tail ends exactly at `filled` (no other version wrote past
@@ -72,20 +73,28 @@ typedef struct Leaf {
     GenoWord items[];
 } Leaf;
 
-typedef struct Node { void *slot[WIDTH]; } Node;
+/* A trie node. As a root it also records the trie's height and a bound on
+ * its size (shared by every version with this root, so a header stays at
+ * 32 bytes: `xs = append(xs, x)` allocates one header per step). */
+typedef struct Node {
+    int64_t shift;              /* as a root: level of its children (5 = leaves) */
+    int64_t span;               /* as a root: physical elements its versions may hold (a max) */
+    void *slot[WIDTH];
+} Node;
 
 struct GenoList {
     int64_t len;                /* elements in this version */
     int64_t off;                /* physical index of element 0 */
-    int64_t span;               /* physical elements the shared structure may hold */
-    int64_t shift;              /* level of root's children: 5 = leaves */
-    Node *root;                 /* physical [0, tailoff) */
+    Node *root;                 /* physical [0, tailoff); NULL: none (shift 5) */
     Leaf *tail;                 /* physical [tailoff, off + len) */
 };
 
-static GenoList empty_list = { .shift = BITS };
+static GenoList empty_list;
 
-_Static_assert(sizeof(GenoListBuilder) == sizeof(GenoList), "builder mirrors the list header");
+static int64_t shift_of(const GenoList *l) { return l->root ? l->root->shift : BITS; }
+/* Without a trie everything is in the tail: at most 32 elements, never
+ * worth copying out of. */
+static int64_t span_of(const GenoList *l) { return l->root ? l->root->span : l->off + l->len; }
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
@@ -113,11 +122,13 @@ static Node *node_copy(const Node *n) {
 
 static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, Node *root, Leaf *tail) {
     if (len == 0) return &empty_list;
+    if (root) {                 /* a root has one height; its span only grows */
+        root->shift = shift;
+        if (root->span < span) root->span = span;
+    }
     GenoList *l = geno_alloc(sizeof(GenoList));
     l->len = len;
     l->off = off;
-    l->span = span;
-    l->shift = shift;
     l->root = root;
     l->tail = tail;
     return l;
@@ -126,7 +137,7 @@ static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, N
 /* The trie leaf holding physical index p (p < tailoff). */
 static Leaf *leaf_at(const GenoList *l, int64_t p) {
     Node *n = l->root;
-    for (int64_t s = l->shift; s > BITS; s -= BITS) n = n->slot[(p >> s) & MASK];
+    for (int64_t s = n->shift; s > BITS; s -= BITS) n = n->slot[(p >> s) & MASK];
     return n->slot[(p >> BITS) & MASK];
 }
 
@@ -165,7 +176,13 @@ static int32_t small_cap(int64_t need) {
 
 /* The builder is a list header under construction whose tail it owns
  * (capacity 32). b->len counts elements from b->off. */
-typedef GenoList Builder;
+typedef struct {
+    int64_t len, off, span, shift;
+    Node *root;
+    Leaf *tail;
+} Builder;
+
+_Static_assert(sizeof(GenoListBuilder) == sizeof(Builder), "the public builder's size");
 
 static Builder *as_builder(GenoListBuilder *b) { return (Builder *)(void *)b; }
 
@@ -178,7 +195,11 @@ void geno_list_builder_init(GenoListBuilder *gb) {
 /* Starts a builder holding l's elements (sharing l's trie). */
 static void builder_from(Builder *b, const GenoList *l) {
     if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
-    *b = *l;
+    b->len = l->len;
+    b->off = l->off;
+    b->span = span_of(l);
+    b->shift = shift_of(l);
+    b->root = l->root;
     int64_t cnt = l->off + l->len, tl = cnt - tailoff_of(cnt);
     Leaf *t = leaf_new(WIDTH);
     memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
@@ -320,7 +341,7 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
         return header(1, 0, 1, BITS, NULL, t);
     }
     int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
-    int64_t span = l->span > cnt + 1 ? l->span : cnt + 1;
+    int64_t span = span_of(l) > cnt + 1 ? span_of(l) : cnt + 1;
     Leaf *t = l->tail;
     if (tl < WIDTH) {
         if (t->filled != tl || tl >= t->cap) {      /* not ours to extend: copy */
@@ -330,10 +351,10 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
         }
         t->items[tl] = v;
         t->filled = (int32_t)(tl + 1);
-        return header(l->len + 1, l->off, span, l->shift, l->root, t);
+        return header(l->len + 1, l->off, span, shift_of(l), l->root, t);
     }
     Node *root = l->root;
-    int64_t shift = l->shift;
+    int64_t shift = shift_of(l);
     trie_push(&root, &shift, to, t);
     Leaf *nt = leaf_new(WIDTH);
     nt->items[0] = v;
@@ -369,9 +390,9 @@ GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) 
         memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
         t->filled = (int32_t)tl;
         t->items[p - to] = v;
-        return header(l->len, l->off, l->span, l->shift, l->root, t);
+        return header(l->len, l->off, span_of(l), shift_of(l), l->root, t);
     }
-    return header(l->len, l->off, l->span, l->shift, assoc(l->shift, l->root, p, v), l->tail);
+    return header(l->len, l->off, span_of(l), shift_of(l), assoc(shift_of(l), l->root, p, v), l->tail);
 }
 
 /* ---- views: drop, take, slice ------------------------------------------------------ */
@@ -380,13 +401,13 @@ GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) 
 static GenoList *sub(GenoList *l, int64_t from, int64_t n) {
     if (n == 0) return &empty_list;
     if (from == 0 && n == l->len) return l;
-    if (l->span - n > 4 * n + 64) return copy_range(l, from, n);
+    if (span_of(l) - n > 4 * n + 64) return copy_range(l, from, n);
     int64_t off = l->off + from, cnt = off + n, old_cnt = l->off + l->len;
     if (cnt == old_cnt || cnt > tailoff_of(old_cnt))     /* the end stays in the tail */
-        return header(n, off, l->span, l->shift, l->root, l->tail);
+        return header(n, off, span_of(l), shift_of(l), l->root, l->tail);
     /* the end moves into the trie: that leaf becomes the tail (stale slots
      * past the end are never read; see push_leaf) */
-    return header(n, off, l->span, l->shift, l->root, leaf_at(l, cnt - 1));
+    return header(n, off, span_of(l), shift_of(l), l->root, leaf_at(l, cnt - 1));
 }
 
 /* An Int argument clamped to [0, len]. */
@@ -447,7 +468,7 @@ static GenoList *prepend_in_place(GenoList *a, GenoList *b) {
         lf->items[p & MASK] = buf[j];
         lf->front = (int32_t)(p & MASK);
     }
-    return header(b->len + k, off - k, b->span, b->shift, b->root, b->tail);
+    return header(b->len + k, off - k, span_of(b), shift_of(b), b->root, b->tail);
 }
 
 /* a ++ b in a fresh list with as many free slots in front as elements. */
