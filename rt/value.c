@@ -128,7 +128,14 @@ static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level
         else geno_buf_add_ascii(b, "false", 5);
         return;
     case GT_INT:
-        geno_buf_add_cstr(b, geno_int_cstr((GenoInt)v));
+        if (GENO_INT_IS_SMALL((GenoInt)v)) {        /* no snprintf, no allocation */
+            char buf[20];
+            int n;
+            char *d = geno_fmt_i64(buf, GENO_INT_VALUE((GenoInt)v), &n);
+            geno_buf_add_ascii(b, d, n);
+        } else {
+            geno_buf_add_cstr(b, geno_int_cstr((GenoInt)v));
+        }
         return;
     case GT_FLOAT: {
         char s[GENO_FLOAT_REPR_MAX];
