@@ -11,8 +11,11 @@
  */
 #include <string.h>
 
+#include <gc/gc.h>
+
 #include "geno/rt.h"
 #include "alloc.h"
+#include "errors.h"
 #include "int.h"
 #include "run.h"
 #include "str.h"
@@ -24,9 +27,13 @@ int64_t geno_utf8_count(const char *s, int64_t len) {
     return n;
 }
 
+/* Not cleared (every caller writes all len bytes): clearing would double
+ * the memory traffic of building long strings. */
 static GenoStr *str_alloc(int64_t len) {
-    GenoStr *s = geno_alloc_atomic(sizeof(GenoStr) + (size_t)len + 1);
+    GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)len + 1);
+    if (!s) geno_memory_exceeded();
     s->len = len;
+    s->data[len] = 0;
     return s;
 }
 
