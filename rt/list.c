@@ -3,14 +3,15 @@
  * REPRESENTATION. A 32-way trie with a tail, as Clojure's PersistentVector,
  * plus an offset so that dropping a prefix is O(1):
  *
- *   GenoList { len, off, span, shift, root, tail }     (48 bytes)
+ *   GenoList { len, off, root, tail }     (32 bytes; the height and a size
+ *                                          bound live in the root node)
  *
  * Element i lives at physical index p = off + i. Physical indices
  * [0, tailoff) sit in the trie under `root` (leaves of 32 words, inner nodes
  * of 32 pointers, `shift` = 5 * height), and [tailoff, off + len) in `tail`,
  * a leaf holding 1..32 elements; tailoff is (off + len - 1) rounded down to
  * a multiple of 32. Versions share everything they can: a new version is a
- * new 48-byte header plus the nodes on one path.
+ * new 32-byte header plus the nodes on one path.
  *
  * APPEND IN PLACE. A leaf records how many of its slots are `filled`. A
  * version whose tail ends exactly at `filled` (no other version wrote past
@@ -21,6 +22,15 @@
  * tail (at most 32 words) the second time. Small lists get small tails
  * (capacity 4, 8, 16, 32; a literal of n <= 32 elements gets exactly n).
  *
+ * PREPEND IN PLACE. The mirror image, for concat(short, long) (the
+ * functional `[x] ++ rest` / cons idiom): a leaf also records the lowest
+ * slot any version wrote (`front`; 0 for leaves filled from the start, as
+ * all ordinary ones are). A version whose element 0 sits just above `front`
+ * claims the slots below it. When there is no such room, the result is
+ * built with free room in front (as many slots as it has elements, in
+ * leaves marked as holding nothing), so prepending one element at a time
+ * costs amortised O(1) instead of a copy of the whole list each time.
+ *
  * COSTS (n = length):
  *   geno_list_get / geno_list_index           O(log32 n), O(1) in the tail
  *   geno_list_chunk (walk 32 at a time)       O(log32 n) per chunk
@@ -28,7 +38,8 @@
  *   geno_list_set_at                          O(32 log32 n) (path copy)
  *   geno_list_drop / geno_list_tail           O(1) (offset), see SPACE
  *   geno_list_take / geno_list_slice          O(log32 n), see SPACE
- *   geno_list_concat(a, b)                    O(len b + 32), shares a
+ *   geno_list_concat(a, b)                    O(len b + 32), shares a;
+ *                                             amortised O(len a) when a is short
  *   geno_list_of / range / reverse / builder  O(n), no per-element header
  *
  * SPACE. drop/take/slice share the parent's nodes, so a short result can
@@ -57,23 +68,33 @@
 typedef struct Leaf {
     int32_t filled;             /* slots written by some version */
     int32_t cap;                /* slots allocated */
+    int32_t front;              /* lowest slot written by some version (WIDTH: none) */
+    int32_t pad_;
     GenoWord items[];
 } Leaf;
 
-typedef struct Node { void *slot[WIDTH]; } Node;
+/* A trie node. As a root it also records the trie's height and a bound on
+ * its size (shared by every version with this root, so a header stays at
+ * 32 bytes: `xs = append(xs, x)` allocates one header per step). */
+typedef struct Node {
+    int64_t shift;              /* as a root: level of its children (5 = leaves) */
+    int64_t span;               /* as a root: physical elements its versions may hold (a max) */
+    void *slot[WIDTH];
+} Node;
 
 struct GenoList {
     int64_t len;                /* elements in this version */
     int64_t off;                /* physical index of element 0 */
-    int64_t span;               /* physical elements the shared structure may hold */
-    int64_t shift;              /* level of root's children: 5 = leaves */
-    Node *root;                 /* physical [0, tailoff) */
+    Node *root;                 /* physical [0, tailoff); NULL: none (shift 5) */
     Leaf *tail;                 /* physical [tailoff, off + len) */
 };
 
-static GenoList empty_list = { .shift = BITS };
+static GenoList empty_list;
 
-_Static_assert(sizeof(GenoListBuilder) == sizeof(GenoList), "builder mirrors the list header");
+static int64_t shift_of(const GenoList *l) { return l->root ? l->root->shift : BITS; }
+/* Without a trie everything is in the tail: at most 32 elements, never
+ * worth copying out of. */
+static int64_t span_of(const GenoList *l) { return l->root ? l->root->span : l->off + l->len; }
 
 /* ---- helpers ---------------------------------------------------------------------- */
 
@@ -101,11 +122,13 @@ static Node *node_copy(const Node *n) {
 
 static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, Node *root, Leaf *tail) {
     if (len == 0) return &empty_list;
+    if (root) {                 /* a root has one height; its span only grows */
+        root->shift = shift;
+        if (root->span < span) root->span = span;
+    }
     GenoList *l = geno_alloc(sizeof(GenoList));
     l->len = len;
     l->off = off;
-    l->span = span;
-    l->shift = shift;
     l->root = root;
     l->tail = tail;
     return l;
@@ -114,7 +137,7 @@ static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, N
 /* The trie leaf holding physical index p (p < tailoff). */
 static Leaf *leaf_at(const GenoList *l, int64_t p) {
     Node *n = l->root;
-    for (int64_t s = l->shift; s > BITS; s -= BITS) n = n->slot[(p >> s) & MASK];
+    for (int64_t s = n->shift; s > BITS; s -= BITS) n = n->slot[(p >> s) & MASK];
     return n->slot[(p >> BITS) & MASK];
 }
 
@@ -153,7 +176,13 @@ static int32_t small_cap(int64_t need) {
 
 /* The builder is a list header under construction whose tail it owns
  * (capacity 32). b->len counts elements from b->off. */
-typedef GenoList Builder;
+typedef struct {
+    int64_t len, off, span, shift;
+    Node *root;
+    Leaf *tail;
+} Builder;
+
+_Static_assert(sizeof(GenoListBuilder) == sizeof(Builder), "the public builder's size");
 
 static Builder *as_builder(GenoListBuilder *b) { return (Builder *)(void *)b; }
 
@@ -166,7 +195,11 @@ void geno_list_builder_init(GenoListBuilder *gb) {
 /* Starts a builder holding l's elements (sharing l's trie). */
 static void builder_from(Builder *b, const GenoList *l) {
     if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
-    *b = *l;
+    b->len = l->len;
+    b->off = l->off;
+    b->span = span_of(l);
+    b->shift = shift_of(l);
+    b->root = l->root;
     int64_t cnt = l->off + l->len, tl = cnt - tailoff_of(cnt);
     Leaf *t = leaf_new(WIDTH);
     memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
@@ -197,6 +230,12 @@ void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
     Builder *b = as_builder(gb);
     check_size(b->len + 1, loc);
     builder_add_many(b, &v, 1);
+}
+
+void geno_list_builder_add_many(GenoListBuilder *gb, const GenoWord *items, int64_t n, GenoLoc loc) {
+    Builder *b = as_builder(gb);
+    check_size(b->len + n, loc);
+    builder_add_many(b, items, n);
 }
 
 void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
@@ -302,7 +341,7 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
         return header(1, 0, 1, BITS, NULL, t);
     }
     int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
-    int64_t span = l->span > cnt + 1 ? l->span : cnt + 1;
+    int64_t span = span_of(l) > cnt + 1 ? span_of(l) : cnt + 1;
     Leaf *t = l->tail;
     if (tl < WIDTH) {
         if (t->filled != tl || tl >= t->cap) {      /* not ours to extend: copy */
@@ -312,10 +351,10 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
         }
         t->items[tl] = v;
         t->filled = (int32_t)(tl + 1);
-        return header(l->len + 1, l->off, span, l->shift, l->root, t);
+        return header(l->len + 1, l->off, span, shift_of(l), l->root, t);
     }
     Node *root = l->root;
-    int64_t shift = l->shift;
+    int64_t shift = shift_of(l);
     trie_push(&root, &shift, to, t);
     Leaf *nt = leaf_new(WIDTH);
     nt->items[0] = v;
@@ -351,9 +390,9 @@ GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) 
         memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
         t->filled = (int32_t)tl;
         t->items[p - to] = v;
-        return header(l->len, l->off, l->span, l->shift, l->root, t);
+        return header(l->len, l->off, span_of(l), shift_of(l), l->root, t);
     }
-    return header(l->len, l->off, l->span, l->shift, assoc(l->shift, l->root, p, v), l->tail);
+    return header(l->len, l->off, span_of(l), shift_of(l), assoc(shift_of(l), l->root, p, v), l->tail);
 }
 
 /* ---- views: drop, take, slice ------------------------------------------------------ */
@@ -362,13 +401,13 @@ GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) 
 static GenoList *sub(GenoList *l, int64_t from, int64_t n) {
     if (n == 0) return &empty_list;
     if (from == 0 && n == l->len) return l;
-    if (l->span - n > 4 * n + 64) return copy_range(l, from, n);
+    if (span_of(l) - n > 4 * n + 64) return copy_range(l, from, n);
     int64_t off = l->off + from, cnt = off + n, old_cnt = l->off + l->len;
     if (cnt == old_cnt || cnt > tailoff_of(old_cnt))     /* the end stays in the tail */
-        return header(n, off, l->span, l->shift, l->root, l->tail);
+        return header(n, off, span_of(l), shift_of(l), l->root, l->tail);
     /* the end moves into the trie: that leaf becomes the tail (stale slots
      * past the end are never read; see push_leaf) */
-    return header(n, off, l->span, l->shift, l->root, leaf_at(l, cnt - 1));
+    return header(n, off, span_of(l), shift_of(l), l->root, leaf_at(l, cnt - 1));
 }
 
 /* An Int argument clamped to [0, len]. */
@@ -405,10 +444,66 @@ GenoList *geno_list_tail(GenoList *l, GenoLoc loc) {
     return sub(l, 1, l->len - 1);
 }
 
+/* The leaf holding physical index p of l, p < off + len (also p < off:
+ * the slots in front of a view are still in its trie). */
+static Leaf *leaf_for(const GenoList *l, int64_t p) {
+    return p >= tailoff_of(l->off + l->len) ? l->tail : leaf_at(l, p);
+}
+
+/* a ++ b written into the free slots in front of b (a->len <= WIDTH), or
+ * NULL when some of them are taken (by an element of b's parent, or by
+ * another version that prepended first). */
+static GenoList *prepend_in_place(GenoList *a, GenoList *b) {
+    int64_t k = a->len, off = b->off;
+    if (k > off) return NULL;
+    for (int64_t p = off - 1; p >= off - k; p = (p & ~(int64_t)MASK) - 1) {
+        int32_t unclaimed = p == off - 1 ? (int32_t)((p & MASK) + 1) : WIDTH;
+        if (leaf_for(b, p)->front != unclaimed) return NULL;
+    }
+    GenoWord buf[WIDTH];
+    geno_list_copy_out(a, 0, k, buf);
+    for (int64_t j = k - 1; j >= 0; j--) {      /* downwards: front ends lowest */
+        int64_t p = off - k + j;
+        Leaf *lf = leaf_for(b, p);
+        lf->items[p & MASK] = buf[j];
+        lf->front = (int32_t)(p & MASK);
+    }
+    return header(b->len + k, off - k, span_of(b), shift_of(b), b->root, b->tail);
+}
+
+/* a ++ b in a fresh list with as many free slots in front as elements. */
+static GenoList *concat_with_room(GenoList *a, GenoList *b) {
+    int64_t room = a->len + b->len;
+    static const GenoWord zeros[WIDTH];
+    Builder bl;
+    geno_list_builder_init((GenoListBuilder *)&bl);
+    for (int64_t r = room; r > 0;) {
+        int64_t k = r < WIDTH ? r : WIDTH;
+        builder_add_many(&bl, zeros, k);
+        r -= k;
+    }
+    bl.off = room;
+    bl.len = 0;
+    GenoList *parts[2] = { a, b };
+    for (int j = 0; j < 2; j++)
+        for (int64_t i = 0, k; i < parts[j]->len; i += k) {
+            const GenoWord *c = geno_list_chunk(parts[j], i, &k);
+            builder_add_many(&bl, c, k);
+        }
+    GenoList *l = geno_list_builder_finish((GenoListBuilder *)&bl);
+    for (int64_t p = 0; p <= room; p += WIDTH)
+        leaf_for(l, p)->front = p + WIDTH > room ? (int32_t)(room & MASK) : WIDTH;
+    return l;
+}
+
 GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
     check_size(a->len + b->len, loc);
     if (b->len == 0) return a;
     if (a->len == 0) return b;
+    if (a->len <= WIDTH && a->len < b->len) {   /* prepending: the cons idiom */
+        GenoList *l = prepend_in_place(a, b);
+        return l ? l : concat_with_room(a, b);
+    }
     Builder bl;
     builder_from(&bl, a);
     geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);

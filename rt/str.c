@@ -11,11 +11,15 @@
  */
 #include <string.h>
 
+#include <gc/gc.h>
+
 #include "geno/rt.h"
 #include "alloc.h"
+#include "errors.h"
 #include "int.h"
 #include "run.h"
 #include "str.h"
+#include "strlib.h"
 
 int64_t geno_utf8_count(const char *s, int64_t len) {
     int64_t n = 0;
@@ -23,9 +27,13 @@ int64_t geno_utf8_count(const char *s, int64_t len) {
     return n;
 }
 
+/* Not cleared (every caller writes all len bytes): clearing would double
+ * the memory traffic of building long strings. */
 static GenoStr *str_alloc(int64_t len) {
-    GenoStr *s = geno_alloc_atomic(sizeof(GenoStr) + (size_t)len + 1);
+    GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)len + 1);
+    if (!s) geno_memory_exceeded();
     s->len = len;
+    s->data[len] = 0;
     return s;
 }
 
@@ -80,7 +88,7 @@ GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc) {
         geno_raise("E401", loc, "Index %s out of bounds for string of length %lld",
                    geno_int_cstr(shown), (long long)s->cplen);
     }
-    if (s->len == s->cplen) return geno_str_new(s->data + idx, 1);
+    if (s->len == s->cplen) return geno_str_make(s->data + idx, 1, 1);   /* ASCII: no allocation */
     const char *p = s->data;
     for (int64_t k = 0; k < idx; k++) p += utf8_seq_len((unsigned char)*p);
     return geno_str_new(p, utf8_seq_len((unsigned char)*p));
@@ -90,10 +98,14 @@ GenoInt geno_str_length(GenoStr *s) { return GENO_INT_SMALL(s->cplen); }
 
 /* ---- GenoBuf ------------------------------------------------------------------ */
 
+/* A buffer's bytes live after room for a string header, so that finishing
+ * can turn the buffer into the string in place instead of copying it. */
+#define HDR ((int64_t)sizeof(GenoStr))
+
 GenoBuf *geno_buf_new(void) {
     GenoBuf *b = geno_alloc(sizeof *b);
-    b->cap = 64;
-    b->data = geno_alloc_atomic((size_t)b->cap);
+    b->cap = 64 - HDR;
+    b->data = (char *)geno_alloc_atomic((size_t)(HDR + b->cap)) + HDR;
     b->limit = -1;
     return b;
 }
@@ -102,10 +114,17 @@ void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen) {
     if (b->limit >= 0 && b->cplen - b->limit_base + cplen > b->limit)
         geno_raise("E499", 0, "%sString size exceeds limit (%lld > %lld)", b->limit_what,
                    (long long)(b->cplen - b->limit_base + cplen), (long long)b->limit);
-    if (b->len + len + 1 > b->cap) {
+    if (b->len + len + 1 > b->cap || b->given) {
         int64_t cap = b->cap * 2;
         while (cap < b->len + len + 1) cap *= 2;
-        b->data = geno_realloc_atomic(b->data, (size_t)cap);
+        if (b->given) {                 /* the bytes belong to a string now: copy */
+            char *d = (char *)geno_alloc_atomic((size_t)(HDR + cap)) + HDR;
+            memcpy(d, b->data, (size_t)b->len);
+            b->data = d;
+            b->given = 0;
+        } else {
+            b->data = (char *)geno_realloc_atomic(b->data - HDR, (size_t)(HDR + cap)) + HDR;
+        }
         b->cap = cap;
     }
     memcpy(b->data + b->len, s, (size_t)len);
@@ -159,10 +178,27 @@ void geno_buf_add_quoted(GenoBuf *b, const GenoStr *s) {
 }
 
 GenoStr *geno_buf_to_str(GenoBuf *b) {
-    GenoStr *s = str_alloc(b->len);
-    memcpy(s->data, b->data, (size_t)b->len);
+    if (b->given || b->cap - b->len > b->len / 2 + 64) {     /* shared, or mostly empty: copy */
+        GenoStr *s = str_alloc(b->len);
+        memcpy(s->data, b->data, (size_t)b->len);
+        s->cplen = b->cplen;
+        return s;
+    }
+    GenoStr *s = (GenoStr *)(void *)(b->data - HDR);
+    s->len = b->len;
     s->cplen = b->cplen;
+    s->data[b->len] = 0;            /* len + 1 <= cap always */
+    b->given = 1;
     return s;
+}
+
+char *geno_fmt_i64(char buf[20], int64_t v, int *n) {
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    char *p = buf + 20;
+    do { *--p = (char)('0' + u % 10); u /= 10; } while (u);
+    if (v < 0) *--p = '-';
+    *n = (int)(buf + 20 - p);
+    return p;
 }
 
 /* The f-string result: the reference checks the joined length. */

@@ -9,7 +9,8 @@
  * limit_base past `limit` raises E499 "<limit_what>String size exceeds limit
  * (N > limit)" (the reference's per-append check in to_string). */
 struct GenoBuf {
-    char *data;
+    char *data;                 /* bytes, after room for a GenoStr header */
+    int64_t given;              /* 1: data now belongs to a finished string */
     int64_t len, cap;
     int64_t cplen;
     int64_t limit;              /* -1: none */
@@ -27,8 +28,12 @@ void geno_buf_add_cstr(GenoBuf *b, const char *s);           /* any UTF-8 */
 void geno_buf_add_ascii(GenoBuf *b, const char *s, int64_t len);
 /* The canonical quoted form: "..." with \\ \" \n \r \t \b \f, \u00XX. */
 void geno_buf_add_quoted(GenoBuf *b, const GenoStr *s);
-/* The buffer as a string, without any size check. */
+/* The buffer as a string, without any size check. The string may take over
+ * the buffer's storage (no copy); adding to b afterwards still works. */
 GenoStr *geno_buf_to_str(GenoBuf *b);
 GenoStr *geno_str_from_cstr(const char *s);
+/* v in decimal, without snprintf: writes into buf[0..20) and returns the
+ * first character; *n gets the length. */
+char *geno_fmt_i64(char buf[20], int64_t v, int *n);
 
 #endif

@@ -28,6 +28,7 @@
 
 #include "geno/rt.h"
 #include "int.h"
+#include "list.h"
 #include "run.h"
 #include "str.h"
 #include "strlib.h"
@@ -165,19 +166,25 @@ static GenoStr *join(GenoList *parts, GenoStr *sep, const char *fname, GenoLoc l
     if (n == 0) return geno_str_empty();
     if (n == 1) return (GenoStr *)(uintptr_t)geno_list_get(parts, 0);
     int64_t len = sep->len * (n - 1), cplen = sep->cplen * (n - 1);
-    for (int64_t i = 0; i < n; i++) {
-        GenoStr *p = (GenoStr *)(uintptr_t)geno_list_get(parts, i);
-        len += p->len;
-        cplen += p->cplen;
+    for (int64_t i = 0, k; i < n; i += k) {          /* a chunk at a time */
+        const GenoWord *c = geno_list_chunk(parts, i, &k);
+        for (int64_t j = 0; j < k; j++) {
+            const GenoStr *p = (const GenoStr *)(uintptr_t)c[j];
+            len += p->len;
+            cplen += p->cplen;
+        }
     }
     check_result_size(fname, cplen, loc);
     GenoStr *r = str_alloc(len, cplen);
     char *o = r->data;
-    for (int64_t i = 0; i < n; i++) {
-        GenoStr *p = (GenoStr *)(uintptr_t)geno_list_get(parts, i);
-        if (i > 0) { memcpy(o, sep->data, (size_t)sep->len); o += sep->len; }
-        memcpy(o, p->data, (size_t)p->len);
-        o += p->len;
+    for (int64_t i = 0, k; i < n; i += k) {
+        const GenoWord *c = geno_list_chunk(parts, i, &k);
+        for (int64_t j = 0; j < k; j++) {
+            const GenoStr *p = (const GenoStr *)(uintptr_t)c[j];
+            if (i + j > 0 && sep->len) { memcpy(o, sep->data, (size_t)sep->len); o += sep->len; }
+            if (p->len == 1) *o++ = p->data[0];
+            else { memcpy(o, p->data, (size_t)p->len); o += p->len; }
+        }
     }
     return r;
 }
@@ -263,20 +270,27 @@ GenoList *geno_to_chars(GenoStr *s, GenoLoc loc) {
     int64_t n = s->cplen;
     if (n == 0) return geno_list_empty();
     check_list_size(n, loc);
-    GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)n);
-    if (s->len == n) {
-        if (!ascii_ready) init_ascii();
-        for (int64_t i = 0; i < n; i++)
-            items[i] = (GenoWord)(uintptr_t)&ascii_chars[(unsigned char)s->data[i] & 0x7F];
-    } else {
-        int64_t off = 0;
-        for (int64_t i = 0; i < n; i++) {
-            GenoStr *c = geno_str_cp_at(s, off);
-            items[i] = (GenoWord)(uintptr_t)c;
-            off += c->len;
+    if (!ascii_ready) init_ascii();
+    GenoListBuilder b;                  /* straight into the list, 32 at a time */
+    geno_list_builder_init(&b);
+    GenoWord buf[32];
+    int64_t off = 0, k = 0;
+    for (int64_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s->data[off];
+        if (c < 0x80) {
+            buf[k++] = (GenoWord)(uintptr_t)&ascii_chars[c];
+            off++;
+        } else {
+            GenoStr *cs = geno_str_cp_at(s, off);
+            buf[k++] = (GenoWord)(uintptr_t)cs;
+            off += cs->len;
+        }
+        if (k == 32 || i == n - 1) {
+            geno_list_builder_add_many(&b, buf, k, loc);
+            k = 0;
         }
     }
-    return geno_list_of(n, items, loc);
+    return geno_list_builder_finish(&b);
 }
 
 static int str_le(GenoWord a, GenoWord b) {

@@ -256,6 +256,38 @@ START_TEST(list_tail_loop_stays_small) {
 }
 END_TEST
 
+START_TEST(list_prepend_idiom) {
+    /* `xs = concat([x], xs)` builds a list in amortised O(1) per element;
+     * two prepends to one version, and prepends to a drop view, leave every
+     * version as it was */
+    GenoList *l = geno_list_empty();
+    for (int64_t i = 99999; i >= 0; i--) {
+        GenoWord w = I(i);
+        l = geno_list_concat(geno_list_of(1, &w, 0), l, 0);
+    }
+    check_iota(l, 0, 100000);
+    GenoList *base = geno_list_drop(l, GENO_INT_SMALL(50000));
+    GenoWord x = I(-1), y = I(-2);
+    GenoList *a = geno_list_concat(geno_list_of(1, &x, 0), base, 0);
+    GenoList *b = geno_list_concat(geno_list_of(1, &y, 0), base, 0);
+    REQ_EQ(IV(geno_list_get(a, 0)), -1);
+    REQ_EQ(IV(geno_list_get(b, 0)), -2);
+    REQ_EQ(IV(geno_list_get(l, 49999)), 49999);      /* the parent's slot */
+    check_iota(geno_list_drop(a, GENO_INT_SMALL(1)), 50000, 50000);
+    check_iota(geno_list_drop(b, GENO_INT_SMALL(1)), 50000, 50000);
+    check_iota(l, 0, 100000);
+    GenoList *small = ints(5, 3);                   /* literal-sized tail */
+    GenoList *c = geno_list_concat(geno_list_of(1, &x, 0), small, 0);
+    GenoList *d = geno_list_concat(geno_list_of(1, &y, 0), geno_list_drop(c, GENO_INT_SMALL(1)), 0);
+    ck_assert_str_eq(R(W(c), &t_list_int), "[-1, 5, 6, 7]");
+    ck_assert_str_eq(R(W(d), &t_list_int), "[-2, 5, 6, 7]");
+    ck_assert_str_eq(R(W(geno_list_append(d, I(8), 0)), &t_list_int), "[-2, 5, 6, 7, 8]");
+    ck_assert_str_eq(R(W(geno_list_append(c, I(9), 0)), &t_list_int), "[-1, 5, 6, 7, 9]");
+    GC_gcollect();
+    REQ((GC_get_heap_size()) < (64 << 20));
+}
+END_TEST
+
 START_TEST(list_building) {
     for (int64_t n = 0; n <= 2100; n += (n < 70 ? 1 : 97)) {
         GenoWord *items = malloc((size_t)(n + 1) * sizeof(GenoWord));
@@ -315,8 +347,8 @@ START_TEST(list_random_model) {
     int64_t *m[VERSIONS], len[VERSIONS];
     for (int i = 0; i < VERSIONS; i++) { v[i] = geno_list_empty(); m[i] = NULL; len[i] = 0; }
     srand(12345);
-    for (int step = 0; step < 4000; step++) {
-        int src = rand() % VERSIONS, dst = rand() % VERSIONS, op = rand() % 10;
+    for (int step = 0; step < 6000; step++) {
+        int src = rand() % VERSIONS, dst = rand() % VERSIONS, op = rand() % 12;
         int64_t n = len[src];
         int64_t *nm;
         GenoList *r;
@@ -349,6 +381,15 @@ START_TEST(list_random_model) {
             nm = malloc((size_t)(nlen ? nlen : 1) * sizeof *nm);
             if (n) memcpy(nm, m[src], (size_t)n * sizeof *nm);
             if (len[other]) memcpy(nm + n, m[other], (size_t)len[other] * sizeof *nm);
+        } else if (op >= 10) {                          /* prepend a short list (cons idiom) */
+            int64_t k = 1 + rand() % (op == 10 ? 2 : 40);
+            GenoWord *items = malloc((size_t)k * sizeof *items);
+            nlen = n + k;
+            nm = malloc((size_t)nlen * sizeof *nm);
+            for (int64_t j = 0; j < k; j++) { nm[j] = -(step * 100 + j); items[j] = I(nm[j]); }
+            if (n) memcpy(nm + k, m[src], (size_t)n * sizeof *nm);
+            r = geno_list_concat(geno_list_of(k, items, 0), v[src], 0);
+            free(items);
         } else if (op == 8) {                           /* drop */
             int64_t k = n ? rand() % (n + 1) : 0;
             r = geno_list_drop(v[src], GENO_INT_SMALL(k));
@@ -835,6 +876,7 @@ int main(void) {
     tcase_add_test(tc, list_old_versions_unchanged);
     tcase_add_test(tc, list_views);
     tcase_add_test(tc, list_tail_loop_stays_small);
+    tcase_add_test(tc, list_prepend_idiom);
     tcase_add_test(tc, list_building);
     tcase_add_test(tc, list_errors);
     tcase_add_test(tc, list_random_model);

@@ -10,6 +10,7 @@
 #include "geno/rt.h"
 #include "run.h"
 #include "rt_test_support.h"
+#include "str.h"
 
 static GenoStr *S(const char *s) { return geno_str_new(s, (int64_t)strlen(s)); }
 static GenoWord W(const void *p) { return (GenoWord)(uintptr_t)p; }
@@ -132,6 +133,31 @@ START_TEST(fstring_builder) {
 }
 END_TEST
 
+START_TEST(builder_reuse_after_finish) {
+    /* the finished string may take over the buffer's bytes: adding more to
+     * the buffer afterwards must leave it alone; big Int extremes print */
+    GenoBuf *b = geno_buf_new();
+    geno_buf_add_str(b, S("abc"));
+    GenoStr *first = geno_buf_to_str(b);
+    geno_buf_add_str(b, S("def"));
+    GenoStr *second = geno_buf_to_str(b);
+    geno_buf_add_value(b, (GenoWord)GENO_INT_SMALL(0), &geno_t_int);
+    geno_buf_add_value(b, (GenoWord)GENO_INT_SMALL(-4611686018427387904LL), &geno_t_int);
+    geno_buf_add_value(b, (GenoWord)GENO_INT_SMALL(4611686018427387903LL), &geno_t_int);
+    GenoStr *third = geno_buf_to_str(b);
+    ck_assert_str_eq(first->data, "abc");
+    ck_assert_int_eq(first->len, 3);
+    ck_assert_str_eq(second->data, "abcdef");
+    ck_assert_str_eq(third->data, "abcdef0-46116860184273879044611686018427387903");
+    GenoBuf *big = geno_buf_new();
+    for (int i = 0; i < 1000; i++) geno_buf_add_str(big, S("xyz"));
+    GenoStr *r = geno_buf_to_str(big);
+    ck_assert_int_eq(r->len, 3000);
+    ck_assert_int_eq(r->cplen, 3000);
+    ck_assert_int_eq(r->data[3000], 0);
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("rt_str");
     TCase *tc = tcase_create("str");
@@ -142,6 +168,7 @@ int main(void) {
     tcase_add_test(tc, code_point_order);
     tcase_add_test(tc, repr_escapes);
     tcase_add_test(tc, fstring_builder);
+    tcase_add_test(tc, builder_reuse_after_finish);
     suite_add_tcase(s, tc);
     return rt_test_run(s);
 }
