@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <sys/mman.h>
 
 static void oom(void) {
     fputs("genoc: out of memory\n", stderr);
@@ -78,10 +79,15 @@ void alloc_track_free_all(void) {
  * copy it. Arena blocks are never returned: xfree ignores them. Strings
  * that callers free() (StrBuf buffers, xstrdup, xasprintf, read_file) come
  * from malloc as before, and so does everything while allocation tracking
- * is on (tracked blocks must be freeable). */
+ * is on (tracked blocks must be freeable).
+ *
+ * Chunks are anonymous mappings aligned to 2 MiB and advised as huge pages:
+ * on these VMs a page fault costs microseconds, and a 20,000-line program
+ * touched some 9,000 4-KiB arena pages (a third of its compile time). */
 
 #define ARENA_HEADER 16
-#define ARENA_MIN_CHUNK ((size_t)1 << 20)
+#define ARENA_HUGE ((size_t)2 << 20)
+#define ARENA_MIN_CHUNK ARENA_HUGE
 
 typedef struct {
     char *start, *end;
@@ -97,14 +103,28 @@ static bool in_arena(const void *p) {
     return false;
 }
 
+/* size bytes of zeroed memory at a 2 MiB boundary, or NULL. */
+static char *map_huge_chunk(size_t size) {
+    size_t span = size + ARENA_HUGE;
+    char *m = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED) return NULL;
+    char *c = (char *)(((uintptr_t)m + ARENA_HUGE - 1) & ~(uintptr_t)(ARENA_HUGE - 1));
+    if (c > m) munmap(m, (size_t)(c - m));
+    munmap(c + size, (size_t)(m + span - (c + size)));
+#ifdef MADV_HUGEPAGE
+    madvise(c, size, MADV_HUGEPAGE);   /* a hint: without THP the chunk still works */
+#endif
+    return c;
+}
+
 static void *arena_alloc(size_t n) {
     size_t need = ARENA_HEADER + ((n + 15) & ~(size_t)15);
     if ((size_t)(arena_end - arena_next) < need) {
         if (arena_nchunks == (int)(sizeof arena_chunks / sizeof arena_chunks[0])) return NULL;
-        /* chunks double (1 MiB, 2 MiB, ... capped at 64 MiB) so there are few */
-        size_t size = ARENA_MIN_CHUNK << (arena_nchunks < 6 ? arena_nchunks : 6);
-        if (size < need) size = need;
-        char *c = calloc(1, size);
+        /* chunks double (2 MiB, 4 MiB, ... capped at 64 MiB) so there are few */
+        size_t size = ARENA_MIN_CHUNK << (arena_nchunks < 5 ? arena_nchunks : 5);
+        if (size < need) size = (need + ARENA_HUGE - 1) & ~(ARENA_HUGE - 1);
+        char *c = map_huge_chunk(size);
         if (!c) oom();
         arena_chunks[arena_nchunks++] = (ArenaChunk){c, c + size};
         arena_next = c;
@@ -140,9 +160,19 @@ void *xmalloc(size_t n) {
 }
 
 void *xrealloc(void *p, size_t n) {
+    if (!p) return xmalloc(n);   /* a new vector starts in the arena (when not tracking) */
     if (p && in_arena(p)) {
-        size_t old = *(size_t *)((char *)p - ARENA_HEADER);
+        size_t *hdr = (size_t *)((char *)p - ARENA_HEADER);
+        size_t old = *hdr;
         if (n <= old) return p;
+        /* the newest block grows in place (token and node vectors double) */
+        char *old_end = (char *)p + ((old + 15) & ~(size_t)15);
+        size_t more = ((n + 15) & ~(size_t)15) - ((old + 15) & ~(size_t)15);
+        if (old_end == arena_next && (size_t)(arena_end - arena_next) >= more) {
+            arena_next += more;
+            *hdr = n;
+            return p;
+        }
         void *q = xmalloc(n);
         memcpy(q, p, old);
         return q;
