@@ -12,7 +12,6 @@
  * bug, e.g. the C it emitted did not compile). docs/cli.md is the manual.
  */
 #include <fcntl.h>
-#include <malloc.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -186,10 +185,6 @@ static void ensure_std_fds(void) {
 
 int main(int argc, char **argv) {
     ensure_std_fds();
-    /* Big growing buffers (the emitted C, token text) as their own mappings:
-     * realloc then moves them with mremap instead of copying into fresh
-     * pages, and page faults are what a large compile mostly waits on. */
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;
