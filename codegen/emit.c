@@ -361,6 +361,19 @@ static char *signature(Emitter *em, Def *f) {
     return sb_take(&sb);
 }
 
+/* True when the C emitted for body visibly ends in `return` on every path:
+ * its last statement is a return, or an if/else whose branches both are.
+ * Then the fall-off error after the body is dead code tcc need not compile
+ * (tcc's "might return no value" check cannot see through a throw, so
+ * throws and matches keep the fall-off error). */
+static bool ends_in_c_return(StmtList *body) {
+    if (!body->len) return false;
+    Stmt *last = body->items[body->len - 1];
+    if (last->kind == ST_RETURN) return true;
+    return last->kind == ST_IF && last->else_body.len
+        && ends_in_c_return(&last->body) && ends_in_c_return(&last->else_body);
+}
+
 static void emit_func(Emitter *em, Def *f) {
     Type *ret = func_result_type(f);
     em->cur_func = f;
@@ -379,7 +392,7 @@ static void emit_func(Emitter *em, Def *f) {
     if (ty_is(ret, TY_UNIT)) {
         emit_line(em, "%sGENO_LEAVE();", ensures_checks(em, f, ret, "(GenoWord)0"));
         emit_line(em, "return 0;");
-    } else {
+    } else if (!ends_in_c_return(&f->body)) {
         emit_line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
              loc_arg(f->loc), f->name);
         emit_line(em, "return 0;   /* unreachable; tcc's flow check does not see _Noreturn after a label */");
