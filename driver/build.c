@@ -95,6 +95,7 @@ static int run_cc(const char *cc, const char *c_path, const char *out) {
     if (argv.len == 0) vec_push(&argv, "cc");
     char *extra[] = {"-O2", "-DGENO_STANDALONE", xasprintf("-I%s", jit_include_dir()),
                      (char *)c_path, (char *)rt_lib(), RUNTIME_DEPS, "-ldl", "-lm", "-lpthread",
+                     "-Wl,--wrap=mmap",   /* rt/hugepages.c */
                      "-o", (char *)out, NULL};
     for (char **e = extra; *e; e++) vec_push(&argv, *e);
     vec_push(&argv, NULL);
