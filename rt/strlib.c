@@ -36,15 +36,16 @@
 
 /* ---- string construction ------------------------------------------------------ */
 
-typedef struct { int64_t len, cplen; char data[2]; } OneChar;
+typedef GENO_STR_STATIC(2) OneChar;
 static OneChar ascii_chars[128];
 static int ascii_ready;
-static struct { int64_t len, cplen; char data[1]; } empty_str = { 0, 0, "" };
+static GENO_STR_STATIC(1) empty_str = { 0, 0, empty_str.b_, "" };
 
 static void init_ascii(void) {
     for (int c = 0; c < 128; c++) {
         ascii_chars[c].len = ascii_chars[c].cplen = 1;
-        ascii_chars[c].data[0] = (char)c;
+        ascii_chars[c].data = ascii_chars[c].b_;
+        ascii_chars[c].b_[0] = (char)c;
     }
     ascii_ready = 1;
 }
@@ -53,6 +54,7 @@ GenoStr *geno_str_empty(void) { return (GenoStr *)&empty_str; }
 
 static GenoStr *str_alloc(int64_t len, int64_t cplen) {
     GenoStr *s = geno_alloc_atomic(sizeof(GenoStr) + (size_t)len + 1);
+    s->data = (char *)(s + 1);
     s->len = len;
     s->cplen = cplen;
     return s;
@@ -461,7 +463,7 @@ GenoInt geno_string_last_index_of(GenoStr *s, GenoStr *sub) {
 /* ---- format ------------------------------------------------------------------------------------ */
 
 GenoStr *geno_format(GenoStr *tmpl, GenoList *values, GenoLoc loc) {
-    static struct { int64_t len, cplen; char data[3]; } braces = { 2, 2, "{}" };
+    static GENO_STR_STATIC(3) braces = { 2, 2, braces.b_, "{}" };
     GenoStr *ph = (GenoStr *)&braces;
     int64_t holes = tmpl->len >= 2 ? count_occurrences(tmpl, ph) : 0;
     int64_t n = geno_list_len(values);

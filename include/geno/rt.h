@@ -313,16 +313,22 @@ GenoStr *geno_float_to_str(double d);                     /* Python repr form */
 /* ---- String -------------------------------------------------------------- */
 
 /* Immutable UTF-8. `len` bytes, `cplen` code points, `ascii` when
- * len == cplen (O(1) indexing). data is NUL-terminated for convenience. */
+ * len == cplen (O(1) indexing). Most strings keep their bytes right after
+ * the header (data == (char *)(s + 1)) and are NUL-terminated. A string
+ * made by `+` may instead point into a shared growable store (rt/str.c) that
+ * later concatenations append to; its bytes are not NUL-terminated. So read
+ * exactly len bytes. */
 struct GenoStr {
     int64_t len;
     int64_t cplen;
-    char data[];
+    char *data;
 };
 
+/* A string with its bytes inline: `static GENO_STR_STATIC(n) x = {...}`. */
+#define GENO_STR_STATIC(n) struct { int64_t len, cplen; char *data; char b_[n]; }
 /* A string literal: emitted as a static object outside the GC heap. */
 #define GENO_STR_LIT(name, n, cp, bytes) \
-    static struct { int64_t len, cplen; char data[(n) + 1]; } name = { (n), (cp), bytes }
+    static GENO_STR_STATIC((n) + 1) name = { (n), (cp), name.b_, bytes }
 
 GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
