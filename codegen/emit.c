@@ -208,6 +208,35 @@ static Expr *range_call(Expr *e) {
     return e;
 }
 
+/* The call to_chars(text) of the builtin, or NULL. */
+static Expr *to_chars_call(Expr *e) {
+    if (e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
+    Sym *s = e->sym;
+    if (!s || s->kind != SYM_BUILTIN) return NULL;
+    const char *name = s->builtin_name ? s->builtin_name : s->name;
+    if (strcmp(name, "to_chars") != 0 || e->elems.len != 1) return NULL;
+    return e;
+}
+
+/* for c in to_chars(text): walk the string's code points; the list is never
+ * built. geno_chars_count raises what building it would (size limit). */
+static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
+    int id = ++em->tmp;
+    emit_line(em, "{");
+    em->indent++;
+    emit_line(em, "GenoStr *s_%d = %s;", id, emit_expr(em, call->elems.items[0]));
+    emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
+    emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
+    em->indent++;
+    emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
+    declare_local(em, s->sym, xasprintf("GENO_CHAR_NEXT(s_%d, o_%d)", id, id));
+    emit_block(em, &s->body);
+    em->indent--;
+    emit_line(em, "}");
+    em->indent--;
+    emit_line(em, "}");
+}
+
 /* for x in range(...): a counted loop; the list is never built.
  * GENO_RANGE_COUNT raises what building it would (zero step, size limit),
  * and x steps by GENO_INT_ADD, so bignum bounds work too. */
@@ -241,6 +270,11 @@ static void emit_for(Emitter *em, Stmt *s) {
     Expr *range = range_call(s->value);
     if (range) {
         emit_for_range(em, s, range);
+        return;
+    }
+    Expr *chars = to_chars_call(s->value);
+    if (chars) {
+        emit_for_chars(em, s, chars);
         return;
     }
     int id = ++em->tmp;

@@ -258,8 +258,8 @@ static char *emit_binary(Emitter *em, Expr *e) {
     }
     if (lt->kind == TY_STRING) {
         if (e->op == OP_ADD) return xasprintf("geno_str_concat(%s, %s, %s)", a, b, loc_arg(e->loc));
-        if (e->op == OP_EQ) return xasprintf("((int64_t)geno_str_eq(%s, %s))", a, b);
-        if (e->op == OP_NE) return xasprintf("((int64_t)!geno_str_eq(%s, %s))", a, b);
+        if (e->op == OP_EQ) return xasprintf("((int64_t)GENO_STR_EQ(%s, %s))", a, b);
+        if (e->op == OP_NE) return xasprintf("((int64_t)!GENO_STR_EQ(%s, %s))", a, b);
         return xasprintf("((int64_t)(geno_str_cmp(%s, %s) %s 0))", a, b, c_cmp_op(e->op));
     }
     if (lt->kind == TY_BOOL || lt->kind == TY_UNIT)

@@ -20,7 +20,7 @@ GenoList *geno_csv_parse_with_headers(GenoStr *text, const GenoType *map_type, G
     if (nrows <= 1) return geno_list_empty();
     GenoList *headers = (GenoList *)(uintptr_t)geno_list_get(rows, 0);
     int64_t nh = geno_list_len(headers);
-    static struct { int64_t len, cplen; char data[1]; } empty = { 0, 0, "" };
+    static GENO_STR_STATIC(1) empty = { 0, 0, empty.b_, "" };
     GenoListBuilder b;
     geno_list_builder_init(&b);
     for (int64_t r = 1; r < nrows; r++) {

@@ -44,7 +44,7 @@ void geno_try_push(GenoTryFrame *f, int catch_fatal) {
 
 void geno_try_pop(GenoTryFrame *f) { geno_try_top = f->prev; }
 
-static struct { int64_t len, cplen; char data[512]; } fallback_msg;
+static GENO_STR_STATIC(512) fallback_msg = { .data = fallback_msg.b_ };
 
 static GenoStr *format_message(const char *fmt, va_list ap) {
     va_list ap2;
@@ -52,11 +52,12 @@ static GenoStr *format_message(const char *fmt, va_list ap) {
     int n = vsnprintf(NULL, 0, fmt, ap);
     GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)n + 1);   /* no E504 recursion */
     if (s) {
+        s->data = (char *)(s + 1);
         vsnprintf(s->data, (size_t)n + 1, fmt, ap2);
         s->len = n;
     } else {
         s = (GenoStr *)&fallback_msg;
-        vsnprintf(s->data, sizeof fallback_msg.data, fmt, ap2);
+        vsnprintf(s->data, sizeof fallback_msg.b_, fmt, ap2);
         s->len = (int64_t)strlen(s->data);
     }
     va_end(ap2);

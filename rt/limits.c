@@ -111,13 +111,13 @@ void geno_enter_slow(GenoLoc loc) {
 }
 
 /* E504 without allocating: the heap is what ran out. */
-static struct { int64_t len, cplen; char data[128]; } oom_msg;
+static GENO_STR_STATIC(128) oom_msg = { .data = oom_msg.b_ };
 
 _Noreturn void geno_memory_exceeded(void) {
     int n = geno_cfg.max_memory_bytes > 0
-                ? snprintf(oom_msg.data, sizeof oom_msg.data, "Memory limit exceeded (%lld bytes)",
+                ? snprintf(oom_msg.b_, sizeof oom_msg.b_, "Memory limit exceeded (%lld bytes)",
                            (long long)geno_cfg.max_memory_bytes)
-                : snprintf(oom_msg.data, sizeof oom_msg.data, "Memory limit exceeded");
+                : snprintf(oom_msg.b_, sizeof oom_msg.b_, "Memory limit exceeded");
     oom_msg.len = oom_msg.cplen = n;
     geno_raise_fatal_str("E504", 0, (GenoStr *)&oom_msg);
 }
@@ -132,7 +132,7 @@ static void *on_gc_oom(size_t bytes) {
 
 #ifndef GENOC_SANITIZE   /* ASan has its own SIGSEGV handler and reports */
 #define ALTSTACK_SIZE (64 * 1024)   /* mapped, not static: static data is a GC root scanned at every collection */
-static struct { int64_t len, cplen; char data[160]; } segv_msg;
+static GENO_STR_STATIC(160) segv_msg = { .data = segv_msg.b_ };
 
 /* Runs on the alternate stack. A fault within the stack's reach (or just
  * below it) is the stack running out: report E502 and end the program, as
@@ -142,7 +142,7 @@ static void on_segv(int sig, siginfo_t *si, void *uctx) {
     (void)uctx;
     char *a = si->si_addr;
     if (lim.top && a < lim.top && (uint64_t)(lim.top - a) <= lim.stack + 4 * MIB) {
-        int n = snprintf(segv_msg.data, sizeof segv_msg.data,
+        int n = snprintf(segv_msg.b_, sizeof segv_msg.b_,
                          "Maximum recursion depth exceeded: the stack is full (%lld MiB, in the runtime "
                          "at depth %lld: a value nested too deeply?)",
                          (long long)(lim.stack / MIB), (long long)geno_depth);
@@ -264,7 +264,7 @@ void geno_limits_start(const GenoConfig *cfg) {
 
 /* ---- a built binary's process limits ------------------------------------------------ */
 
-static struct { int64_t len, cplen; char data[160]; } signal_msg;
+static GENO_STR_STATIC(160) signal_msg = { .data = signal_msg.b_ };
 
 /* Python's float text for a number of seconds: 1.0, 2.5. */
 static void fmt_seconds(char *buf, size_t size, double s) {
@@ -281,13 +281,13 @@ static void on_limit_signal(int sig) {
     int n;
     if (sig == SIGXCPU) {
         fmt_seconds(secs, sizeof secs, (double)(int64_t)(geno_cfg.max_cpu_time + 0.999999999));
-        n = snprintf(signal_msg.data, sizeof signal_msg.data, "CPU time limit exceeded (%s seconds)", secs);
+        n = snprintf(signal_msg.b_, sizeof signal_msg.b_, "CPU time limit exceeded (%s seconds)", secs);
     } else if (sig == SIGALRM) {
         code = "E501";
         fmt_seconds(secs, sizeof secs, geno_cfg.timeout);
-        n = snprintf(signal_msg.data, sizeof signal_msg.data, "Execution timed out after %s seconds", secs);
+        n = snprintf(signal_msg.b_, sizeof signal_msg.b_, "Execution timed out after %s seconds", secs);
     } else {
-        n = snprintf(signal_msg.data, sizeof signal_msg.data, "File size limit exceeded (%lld bytes)",
+        n = snprintf(signal_msg.b_, sizeof signal_msg.b_, "File size limit exceeded (%lld bytes)",
                      (long long)geno_cfg.max_file_size_bytes);
     }
     signal_msg.len = signal_msg.cplen = n;

@@ -9,6 +9,7 @@
  * Sizes are held to cfg.max_collection_size counted in code points, with the
  * reference's E499 "String size exceeds limit (N > L)".
  */
+#include <stddef.h>
 #include <string.h>
 
 #include <gc/gc.h>
@@ -32,6 +33,7 @@ int64_t geno_utf8_count(const char *s, int64_t len) {
 static GenoStr *str_alloc(int64_t len) {
     GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)len + 1);
     if (!s) geno_memory_exceeded();
+    s->data = (char *)(s + 1);
     s->len = len;
     s->data[len] = 0;
     return s;
@@ -52,11 +54,60 @@ static void check_size(int64_t size, GenoLoc loc) {
         geno_raise("E499", loc, "String size exceeds limit (%lld > %lld)", (long long)size, (long long)limit);
 }
 
+/* ---- concatenation ----------------------------------------------------------
+ *
+ * `s = s + x` in a loop must not copy s every time. A long concatenation
+ * result gets its bytes in a Store with spare room, and its header points at
+ * store->bytes (headers of inline strings point just past themselves, which
+ * is how the two kinds are told apart). A later a + b where a ends exactly at
+ * store->used (no other string has bytes beyond a's end) writes b's bytes
+ * there and returns a new header over the longer prefix: the bytes a and
+ * older strings see never change, so strings stay immutable, and appending is
+ * amortised O(len b). Every string sharing a store starts at store->bytes. */
+typedef struct { int64_t used, cap; char bytes[]; } Store;
+
+#define STORE_MIN 64        /* shorter results are plain inline strings */
+
+static int str_in_store(const GenoStr *s) { return s->data != (const char *)(s + 1); }
+static Store *store_of(const GenoStr *s) { return (Store *)(void *)(s->data - offsetof(Store, bytes)); }
+
+/* A header over the first len bytes of st (pointerful: it keeps st alive). */
+static GenoStr *store_str(Store *st, int64_t len, int64_t cplen) {
+    GenoStr *s = GC_MALLOC(sizeof(GenoStr));
+    if (!s) geno_memory_exceeded();
+    s->len = len;
+    s->cplen = cplen;
+    s->data = st->bytes;
+    return s;
+}
+
+static GenoStr *concat_into_new_store(GenoStr *a, GenoStr *b) {
+    int64_t len = a->len + b->len, cap = 2 * len + 16;
+    Store *st = GC_MALLOC_ATOMIC(sizeof(Store) + (size_t)cap);
+    if (!st) geno_memory_exceeded();
+    memcpy(st->bytes, a->data, (size_t)a->len);
+    memcpy(st->bytes + a->len, b->data, (size_t)b->len);
+    st->used = len;
+    st->cap = cap;
+    return store_str(st, len, a->cplen + b->cplen);
+}
+
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc) {
     check_size(a->cplen + b->cplen, loc);
     if (b->len == 0) return a;
     if (a->len == 0) return b;
-    GenoStr *s = str_alloc(a->len + b->len);
+    int64_t len = a->len + b->len;
+    if (str_in_store(a)) {
+        Store *st = store_of(a);
+        if (st->used == a->len && len <= st->cap) {        /* a owns the end: append */
+            memcpy(st->bytes + a->len, b->data, (size_t)b->len);
+            st->used = len;
+            return store_str(st, len, a->cplen + b->cplen);
+        }
+        return concat_into_new_store(a, b);
+    }
+    if (len >= STORE_MIN) return concat_into_new_store(a, b);
+    GenoStr *s = str_alloc(len);
     memcpy(s->data, a->data, (size_t)a->len);
     memcpy(s->data + a->len, b->data, (size_t)b->len);
     s->cplen = a->cplen + b->cplen;
@@ -185,6 +236,7 @@ GenoStr *geno_buf_to_str(GenoBuf *b) {
         return s;
     }
     GenoStr *s = (GenoStr *)(void *)(b->data - HDR);
+    s->data = b->data;
     s->len = b->len;
     s->cplen = b->cplen;
     s->data[b->len] = 0;            /* len + 1 <= cap always */

@@ -36,23 +36,21 @@
 
 /* ---- string construction ------------------------------------------------------ */
 
-typedef struct { int64_t len, cplen; char data[2]; } OneChar;
-static OneChar ascii_chars[128];
-static int ascii_ready;
-static struct { int64_t len, cplen; char data[1]; } empty_str = { 0, 0, "" };
+/* Statically initialised (no first-use check on the inline paths). */
+#define C1(c) { 1, 1, geno_ascii_chars[c].b_, { (char)(c), 0 } }
+#define C4(c) C1(c), C1(c + 1), C1(c + 2), C1(c + 3)
+#define C16(c) C4(c), C4(c + 4), C4(c + 8), C4(c + 12)
+#define C64(c) C16(c), C16(c + 16), C16(c + 32), C16(c + 48)
+GenoAsciiChar geno_ascii_chars[128] = { C64(0), C64(64) };
+#define ascii_chars geno_ascii_chars
+static GENO_STR_STATIC(1) empty_str = { 0, 0, empty_str.b_, "" };
 
-static void init_ascii(void) {
-    for (int c = 0; c < 128; c++) {
-        ascii_chars[c].len = ascii_chars[c].cplen = 1;
-        ascii_chars[c].data[0] = (char)c;
-    }
-    ascii_ready = 1;
-}
 
 GenoStr *geno_str_empty(void) { return (GenoStr *)&empty_str; }
 
 static GenoStr *str_alloc(int64_t len, int64_t cplen) {
     GenoStr *s = geno_alloc_atomic(sizeof(GenoStr) + (size_t)len + 1);
+    s->data = (char *)(s + 1);
     s->len = len;
     s->cplen = cplen;
     return s;
@@ -61,7 +59,6 @@ static GenoStr *str_alloc(int64_t len, int64_t cplen) {
 GenoStr *geno_str_make(const char *bytes, int64_t len, int64_t cplen) {
     if (len == 0) return geno_str_empty();
     if (len == 1 && (unsigned char)bytes[0] < 0x80) {
-        if (!ascii_ready) init_ascii();
         return (GenoStr *)&ascii_chars[(unsigned char)bytes[0]];
     }
     GenoStr *s = str_alloc(len, cplen);
@@ -266,11 +263,21 @@ int geno_string_contains(GenoStr *text, GenoStr *sub) { return geno_contains_sub
 
 /* ---- to_chars, sort_strings --------------------------------------------------------------- */
 
+int64_t geno_chars_count(GenoStr *s, GenoLoc loc) {
+    if (s->cplen) check_list_size(s->cplen, loc);
+    return s->cplen;
+}
+
+GenoStr *geno_char_next(GenoStr *s, int64_t *o) {
+    GenoStr *c = geno_str_cp_at(s, *o);
+    *o += c->len;
+    return c;
+}
+
 GenoList *geno_to_chars(GenoStr *s, GenoLoc loc) {
     int64_t n = s->cplen;
     if (n == 0) return geno_list_empty();
     check_list_size(n, loc);
-    if (!ascii_ready) init_ascii();
     GenoListBuilder b;                  /* straight into the list, 32 at a time */
     geno_list_builder_init(&b);
     GenoWord buf[32];
@@ -461,7 +468,7 @@ GenoInt geno_string_last_index_of(GenoStr *s, GenoStr *sub) {
 /* ---- format ------------------------------------------------------------------------------------ */
 
 GenoStr *geno_format(GenoStr *tmpl, GenoList *values, GenoLoc loc) {
-    static struct { int64_t len, cplen; char data[3]; } braces = { 2, 2, "{}" };
+    static GENO_STR_STATIC(3) braces = { 2, 2, braces.b_, "{}" };
     GenoStr *ph = (GenoStr *)&braces;
     int64_t holes = tmpl->len >= 2 ? count_occurrences(tmpl, ph) : 0;
     int64_t n = geno_list_len(values);

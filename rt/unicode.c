@@ -127,6 +127,7 @@ static GenoStr *new_str(const char *bytes, int64_t len, int64_t cplen, GenoLoc l
     if (cplen > limit)
         geno_raise("E499", loc, "String size exceeds limit (%lld > %lld)", (long long)cplen, (long long)limit);
     GenoStr *s = geno_alloc_atomic(sizeof(GenoStr) + (size_t)len + 1);
+    s->data = (char *)(s + 1);
     s->len = len;
     s->cplen = cplen;
     memcpy(s->data, bytes, (size_t)len);
@@ -139,6 +140,7 @@ static GenoStr *ascii_case(GenoStr *s, int upper) {
     while (i < s->len && (unsigned char)(s->data[i] - lo) >= 26) i++;
     if (i == s->len) return s;              /* nothing to change */
     GenoStr *r = geno_alloc_atomic(sizeof(GenoStr) + (size_t)s->len + 1);
+    r->data = (char *)(r + 1);
     r->len = r->cplen = s->len;
     memcpy(r->data, s->data, (size_t)i);
     for (; i < s->len; i++) {

@@ -313,20 +313,35 @@ GenoStr *geno_float_to_str(double d);                     /* Python repr form */
 /* ---- String -------------------------------------------------------------- */
 
 /* Immutable UTF-8. `len` bytes, `cplen` code points, `ascii` when
- * len == cplen (O(1) indexing). data is NUL-terminated for convenience. */
+ * len == cplen (O(1) indexing). Most strings keep their bytes right after
+ * the header (data == (char *)(s + 1)) and are NUL-terminated. A string
+ * made by `+` may instead point into a shared growable store (rt/str.c) that
+ * later concatenations append to; its bytes are not NUL-terminated. So read
+ * exactly len bytes. */
 struct GenoStr {
     int64_t len;
     int64_t cplen;
-    char data[];
+    char *data;
 };
 
+/* A string with its bytes inline: `static GENO_STR_STATIC(n) x = {...}`. */
+#define GENO_STR_STATIC(n) struct { int64_t len, cplen; char *data; char b_[n]; }
 /* A string literal: emitted as a static object outside the GC heap. */
 #define GENO_STR_LIT(name, n, cp, bytes) \
-    static struct { int64_t len, cplen; char data[(n) + 1]; } name = { (n), (cp), bytes }
+    static GENO_STR_STATIC((n) + 1) name = { (n), (cp), name.b_, bytes }
+
+/* The one-character ASCII strings, static: to_chars, indexing and
+ * from_char_code return these instead of allocating. */
+typedef struct { int64_t len, cplen; char *data; char b_[2]; } GenoAsciiChar;
+extern GenoAsciiChar geno_ascii_chars[128];
+#define GENO_ASCII_CHAR(c) ((GenoStr *)(void *)&geno_ascii_chars[(c)])
 
 GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
 int geno_str_eq(GenoStr *a, GenoStr *b);
+/* ==: the same object, or equal lengths and bytes; one-byte strings inline. */
+#define GENO_STR_EQ(a, b) ({ GenoStr *_ea = (a), *_eb = (b); _ea == _eb || (_ea->len == _eb->len && \
+    (_ea->len == 1 ? _ea->data[0] == _eb->data[0] : geno_str_eq(_ea, _eb))); })
 int geno_str_cmp(GenoStr *a, GenoStr *b);               /* code-point order */
 GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc);   /* one code point; E401 */
 GenoInt geno_str_length(GenoStr *s);
@@ -538,6 +553,12 @@ int geno_string_ends_with(GenoStr *text, GenoStr *suffix);
 int geno_string_contains(GenoStr *text, GenoStr *sub);
 /* One string per code point. */
 GenoList *geno_to_chars(GenoStr *s, GenoLoc loc);
+/* `for c in to_chars(s)` without the list: the count (raising what
+ * to_chars would), then each code point from byte offset o, advancing it. */
+int64_t geno_chars_count(GenoStr *s, GenoLoc loc);
+GenoStr *geno_char_next(GenoStr *s, int64_t *o);
+#define GENO_CHAR_NEXT(s, o) ((unsigned char)(s)->data[o] < 0x80 \
+    ? GENO_ASCII_CHAR((unsigned char)(s)->data[(o)++]) : geno_char_next((s), &(o)))
 /* Stable, code-point order; more than 100,000 elements is an error. */
 GenoList *geno_sort_strings(GenoList *l, GenoLoc loc);
 /* repeat_string(text, count): `count must be non-negative`, `result would
@@ -558,8 +579,13 @@ GenoStr *geno_format(GenoStr *tmpl, GenoList *values, GenoLoc loc);
 int geno_is_numeric_string(GenoStr *s);
 /* First code point; `char_code: empty string`. */
 GenoInt geno_char_code(GenoStr *s, GenoLoc loc);
+#define GENO_CHAR_CODE(s, loc) ({ GenoStr *_cs = (s); (_cs->len && (unsigned char)_cs->data[0] < 0x80) \
+    ? GENO_INT_SMALL((unsigned char)_cs->data[0]) : geno_char_code(_cs, loc); })
 /* `from_char_code: code point N out of range` outside 0..0x10FFFF. */
 GenoStr *geno_from_char_code(GenoInt code, GenoLoc loc);
+/* A small Int 0..127 (tagged: odd, below 256) is a static string. */
+#define GENO_FROM_CHAR_CODE(c, loc) ({ GenoInt _fc = (c); ((uint64_t)_fc < 256 && (_fc & 1)) \
+    ? GENO_ASCII_CHAR((uint64_t)_fc >> 1) : geno_from_char_code(_fc, loc); })
 /* The code point at index as a string; "" when out of range. */
 GenoStr *geno_string_char_at(GenoStr *s, GenoInt index);
 /* Code-point index of the first / last occurrence, or -1 ("" is found at
