@@ -189,10 +189,10 @@ static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b)
     case OP_MUL: return xasprintf("GENO_INT_MUL(%s, %s, %s)", a, b, L);
     case OP_DIV: return xasprintf("GENO_INT_DIV(%s, %s, %s)", a, b, L);
     case OP_MOD: return xasprintf("GENO_INT_MOD(%s, %s, %s)", a, b, L);
-    case OP_BAND: return xasprintf("geno_int_and(%s, %s, %s)", a, b, L);
-    case OP_BXOR: return xasprintf("geno_int_xor(%s, %s, %s)", a, b, L);
-    case OP_SHL: return xasprintf("geno_int_shl(%s, %s, %s)", a, b, L);
-    case OP_SHR: return xasprintf("geno_int_shr(%s, %s, %s)", a, b, L);
+    case OP_BAND: return xasprintf("GENO_INT_AND(%s, %s, %s)", a, b, L);
+    case OP_BXOR: return xasprintf("GENO_INT_XOR(%s, %s, %s)", a, b, L);
+    case OP_SHL: return xasprintf("GENO_INT_SHL(%s, %s, %s)", a, b, L);
+    case OP_SHR: return xasprintf("GENO_INT_SHR(%s, %s, %s)", a, b, L);
     case OP_POW: {
         /* The reference yields a Float for a negative exponent although the
          * static type is Int; genoc reports it (docs/compat.md). */

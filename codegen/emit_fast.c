@@ -37,6 +37,8 @@ char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
         return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
     if (n == 1 && !strcmp(name, "int_to_float") && ty_is(emitted_type(a[0]), TY_INT))
         return xasprintf("GENO_INT_TO_DOUBLE(%s, %s)", v[0], L);
+    if (n == 2 && !strcmp(name, "bit_or"))
+        return xasprintf("GENO_INT_OR(%s, %s, %s)", v[0], v[1], L);
     if (n == 1 && !strcmp(name, "sqrt") && ty_is(emitted_type(a[0]), TY_FLOAT))
         return xasprintf("GENO_FLOAT_SQRT(%s, %s)", v[0], L);
     return NULL;

@@ -13,8 +13,10 @@
  * `**`, `<<`, `>>` refuse oversized work before doing it, with the
  * reference's messages. A negative exponent gives a Float, as Python does.
  *
- * Limit caveat: the inline fast paths never check max_integer_bits, so a
- * limit below 62 bits is only enforced on slow-path results.
+ * Limit caveat: the inline fast paths of + - * never check max_integer_bits,
+ * so a limit below 62 bits is only enforced on their slow-path results.
+ * (The inline << leaves every shift to this file under such a limit, and
+ * the inline >> checks its count: shifts keep the reference's errors.)
  */
 #include <math.h>
 #include <stdio.h>

@@ -73,6 +73,7 @@
 
 int64_t geno_steps_left = 1000000;
 int64_t geno_max_collection = 10000000;   /* max_collection_size, for GENO_RANGE_COUNT */
+int64_t geno_max_int_bits = 33219;        /* max_integer_bits, for GENO_INT_SHL/SHR */
 int64_t geno_depth_fast = 500;          /* see geno_enter_slow */
 char *geno_stack_limit;                 /* NULL until geno_limits_start: never fires */
 
@@ -229,6 +230,7 @@ void geno_limits_start(const GenoConfig *cfg) {
     geno_limits_prepare();
     geno_steps_left = cfg->max_steps > 0 ? cfg->max_steps : INT64_MAX;
     geno_max_collection = cfg->max_collection_size;
+    geno_max_int_bits = cfg->max_integer_bits;
 
     /* Room for the runtime below the deepest Geno frame: GMP's temporaries
      * (alloca up to ~64 KiB), vsnprintf, a collection, printing. */

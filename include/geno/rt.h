@@ -259,10 +259,21 @@ GenoStr *geno_int_to_str(GenoInt a);
     ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
 #define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
     ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
-/* Fast only when both operands fit in 31 bits: the product then fits 62. */
+/* Fast when both operands fit in 31 bits (tcc) or 30 bits (cc: the product
+ * then fits without a range check, and cc hoists the operand checks out of
+ * loops); cc then tries its overflow builtin on the tagged product v_a * 2v_b
+ * before the runtime call. */
+#ifndef __TINYC__
+#define GENO_MUL30(v) ((uint64_t)((v) + 0x40000000LL) < 0x80000000ULL)
+#define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
+    ((_a & _b & 1) && GENO_MUL30(_x) && GENO_MUL30(_y)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(_x * _y)) \
+    : ((_a & _b & 1) && !__builtin_mul_overflow(_x, _b - 1, &_p) && GENO_TAGGED_FITS((uint64_t)_p | 1)) \
+        ? GENO_KNOWN_SMALL((GenoInt)((uint64_t)_p | 1)) : geno_int_mul_slow(_a, _b, loc); })
+#else
 #define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
     ((_a & _b & 1) && (uint64_t)(_x + 0x80000000LL) < 0x100000000ULL && (uint64_t)(_y + 0x80000000LL) < 0x100000000ULL \
      && (_p = _x * _y, _p >= GENO_SMALL_MIN && _p <= GENO_SMALL_MAX)) ? GENO_INT_SMALL(_p) : geno_int_mul_slow(_a, _b, loc); })
+#endif
 #define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
 #define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
 #define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
@@ -278,6 +289,27 @@ GenoStr *geno_int_to_str(GenoInt a);
 /* -a: only -(-2^61) leaves the small range. */
 #define GENO_INT_NEG(a, loc) ({ GenoInt _a = (a); \
     ((_a & 1) && _a != GENO_INT_SMALL(GENO_SMALL_MIN)) ? GENO_KNOWN_SMALL((GenoInt)(2 - (uint64_t)_a)) : geno_int_neg(_a, loc); })
+/* Bitwise operators on two small ints: (2x+1) & (2y+1) = 2(x&y)+1, the same
+ * for |, and ^ only clears the tag bit, so the result is small unchecked.
+ * `a >> n` for 0 <= n < 64: ((2v+1) >> n) | 1 = 2(v >> n)+1 (floor, as the
+ * reference), unless n is above geno_max_int_bits (max_integer_bits). `a << n`
+ * for n < 62 when the shifted tagged word round-trips and fits, and only
+ * while max_integer_bits >= 62 (a smaller limit holds small results too).
+ * Every other case goes to the runtime, which raises the reference's errors. */
+extern int64_t geno_max_int_bits;
+#define GENO_INT_AND(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
+    (_a & _b & 1) ? GENO_KNOWN_SMALL(_a & _b) : geno_int_and(_a, _b, loc); })
+#define GENO_INT_OR(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
+    (_a & _b & 1) ? GENO_KNOWN_SMALL(_a | _b) : geno_int_or(_a, _b, loc); })
+#define GENO_INT_XOR(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
+    (_a & _b & 1) ? GENO_KNOWN_SMALL((_a ^ _b) | 1) : geno_int_xor(_a, _b, loc); })
+#define GENO_INT_SHR(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
+    ((_a & _b & 1) && (uint64_t)_b < 128u && GENO_INT_VALUE(_b) <= geno_max_int_bits) \
+        ? GENO_KNOWN_SMALL((_a >> GENO_INT_VALUE(_b)) | 1) : geno_int_shr(_a, _b, loc); })
+#define GENO_INT_SHL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _sn = GENO_INT_VALUE(_b); uint64_t _st; \
+    ((_a & _b & 1) && (uint64_t)_b < 124u && geno_max_int_bits >= 62 \
+     && (_st = (uint64_t)(_a - 1) << _sn, ((int64_t)_st >> _sn) == _a - 1) && GENO_TAGGED_FITS(_st | 1)) \
+        ? GENO_KNOWN_SMALL((GenoInt)(_st | 1)) : geno_int_shl(_a, _b, loc); })
 /* Int -> Float: a small int (|v| < 2^61) always converts. */
 #define GENO_INT_TO_DOUBLE(a, loc) ({ GenoInt _a = (a); (_a & 1) ? (double)GENO_INT_VALUE(_a) : geno_int_to_double(_a, loc); })
 /* `for x in range(start, stop, step)` runs as a counted loop: this is how
