@@ -153,19 +153,32 @@ static void line_directive(Emitter *em, SrcLoc loc) {
 }
 
 
+/* `return f(...)` of a named function whose result goes straight out:
+ * no try frame to pop, no ensures clause (it could call functions). */
+static bool is_tail_call(Emitter *em, Expr *v, Def *contract, const char *pops) {
+    if (em->callee_leaves || *pops || (contract && contract->ensures.len)) return false;
+    Expr *callee = v->kind == EX_PIPELINE ? v->b : v->a;
+    Sym *s = v->sym;
+    return (v->kind == EX_CALL || v->kind == EX_PIPELINE) && callee
+        && (callee->kind == EX_IDENT || callee->kind == EX_FIELD) && s && s->kind == SYM_FUNC;
+}
+
 static void emit_return(Emitter *em, Stmt *s) {
     Def *contract = em->in_lambda ? NULL : em->cur_func;
     char *pops = pop_frames_for(em, 0);
+    const char *leave = em->callee_leaves ? "GENO_LEAVE(); " : "";
     if (!s->value) {
-        emit_line(em, "{ %s%sGENO_LEAVE(); return 0; }", ensures_checks(em, contract, em->cur_ret, "(GenoWord)0"), pops);
+        emit_line(em, "{ %s%s%sreturn 0; }", ensures_checks(em, contract, em->cur_ret, "(GenoWord)0"), pops, leave);
         return;
     }
+    em->tail_call = is_tail_call(em, s->value, contract, pops) ? s->value : NULL;
     char *v = emit_expr_as(em, s->value, em->cur_ret);
+    em->tail_call = NULL;
     if (em->in_lambda)   /* closure ABI: the result travels as a word */
-        emit_line(em, "{ GenoWord r_ = %s; %sGENO_LEAVE(); return r_; }", to_word(em->cur_ret, v), pops);
+        emit_line(em, "{ GenoWord r_ = %s; %s%sreturn r_; }", to_word(em->cur_ret, v), pops, leave);
     else
-        emit_line(em, "{ %s r_ = %s; %s%sGENO_LEAVE(); return r_; }", c_type(em->cur_ret), v,
-                  ensures_checks(em, contract, em->cur_ret, "r_"), pops);
+        emit_line(em, "{ %s r_ = %s; %s%s%sreturn r_; }", c_type(em->cur_ret), v,
+                  ensures_checks(em, contract, em->cur_ret, "r_"), pops, leave);
 }
 
 /* Declares local `v` initialised with C expression `init`. */
@@ -421,10 +434,11 @@ static void emit_func(Emitter *em, Def *f) {
     emit_line(em, "%s {", signature(em, f));
     em->indent++;
     emit_line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
+    em->callee_leaves = false;   /* callers restore geno_depth (emit_call) */
     emit_requires(em, f);
     emit_block(em, &f->body);
     if (ty_is(ret, TY_UNIT)) {
-        emit_line(em, "%sGENO_LEAVE();", ensures_checks(em, f, ret, "(GenoWord)0"));
+        emit_line(em, "%s", ensures_checks(em, f, ret, "(GenoWord)0"));
         emit_line(em, "return 0;");
     } else if (!ends_in_c_return(&f->body)) {
         emit_line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
@@ -488,7 +502,7 @@ char *emit_program(Program *p, Diags *d) {
         sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
         sb_puts(&out, em.body.buf ? em.body.buf : "");
         sb_printf(&out, "static GenoWord geno_entry(void) { return %s; }\n\n",
-                  to_word(rt, "f_main()"));
+                  to_word(rt, depth_kept_call(&em, c_type(rt), "f_main()")));
         sb_printf(&out, "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s, %s};\n",
                   path_lit.buf, desc, init, examples, tests);
     } else {

@@ -41,6 +41,8 @@ typedef struct {
     Program *prog;           /* the entry program */
     PtrMap prog_defs;        /* its functions and impl methods (Def * -> itself) */
     StrBuf init;             /* statements of the program's init function */
+    bool callee_leaves;      /* the body undoes its GENO_ENTER (lambdas, tests); see emit_call */
+    Expr *tail_call;         /* the call `return f(...)` being emitted, if it may be a C tail call */
 } Emitter;
 
 /* emit_expr.c */
@@ -51,6 +53,7 @@ char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
 char *emit_index_assign(Emitter *em, Stmt *s);  /* one C statement */
+char *depth_kept_call(Emitter *em, const char *ctype, const char *call);   /* see emit_call */
 
 /* emit.c */
 char *type_desc(Emitter *em, Type *t);          /* "&geno_t_int", "&td_3" */

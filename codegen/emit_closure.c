@@ -44,7 +44,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     StrBuf saved_body = em->body;
     int saved_indent = em->indent, saved_line = em->last_line;
     Type *saved_ret = em->cur_ret;
-    bool saved_in_lambda = em->in_lambda, saved_volatile = em->volatile_vars;
+    bool saved_in_lambda = em->in_lambda, saved_volatile = em->volatile_vars, saved_leaves = em->callee_leaves;
     int saved_loops = em->loop_depth, saved_tries = em->tries.len;
     TryScope *saved_try_items = em->tries.items;
     int saved_try_cap = em->tries.cap;
@@ -57,6 +57,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->last_line = 0;
     em->cur_ret = ft->ret;
     em->in_lambda = true;
+    em->callee_leaves = true;   /* the runtime calls closures: they undo their own GENO_ENTER */
 
     StrBuf sig = {0};
     sb_printf(&sig, "static GenoWord lam_%d(GenoClosure *self", id);
@@ -90,6 +91,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->last_line = saved_line;
     em->cur_ret = saved_ret;
     em->in_lambda = saved_in_lambda;
+    em->callee_leaves = saved_leaves;
     em->volatile_vars = saved_volatile;
     em->loop_depth = saved_loops;
     em->tries.items = saved_try_items;
@@ -123,7 +125,7 @@ char *emit_func_value(Emitter *em, Sym *fn) {
         for (int i = 0; i < ft->nargs; i++)
             sb_printf(&call, "%s%s", i ? ", " : "", from_word(ft->args[i], xasprintf("a_%d", i)));
         sb_putc(&call, ')');
-        sb_take(&call);
+        depth_kept_call(em, c_type(fn->def ? func_result_type(fn->def) : ft->ret), sb_take(&call));
     })));
     sb_printf(l, "static GenoClosure clo_%s = {(void *)tramp_%s};\n\n", cname, cname);
     sb_printf(&em->init, "    geno_name_function(&clo_%s, \"function %s\");\n", cname, fn->def ? fn->def->name : fn->name);

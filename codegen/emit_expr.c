@@ -306,12 +306,27 @@ static char *emit_call(Emitter *em, Expr *e) {
     }
     char *cname = def_cname(em, s);
     if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
+    bool tail = e == em->tail_call;
     StrBuf sb = {0};
     sb_printf(&sb, "%s(", cname);
     for (int i = 0; i < e->elems.len; i++)
         sb_printf(&sb, "%s%s", i ? ", " : "", emit_expr(em, e->elems.items[i]));
     sb_putc(&sb, ')');
-    return sb_take(&sb);
+    if (tail) return sb_take(&sb);
+    Type *ret = s->def ? func_result_type(s->def) : ty_resolve(s->ty)->ret;
+    return depth_kept_call(em, c_type(ret), sb_take(&sb));
+}
+
+/* Named functions leave geno_depth as their deepest entry set it: the
+ * caller puts back its own depth after the call. So `return f(x)` needs
+ * nothing after the call, and cc turns tail calls into jumps (loops for
+ * self and mutual recursion) while every frame still counts as one level,
+ * as in the reference (rt/limits.c). Lambdas and test blocks, which the
+ * runtime calls, undo their own GENO_ENTER as before. */
+char *depth_kept_call(Emitter *em, const char *ctype, const char *call) {
+    int id = ++em->tmp;
+    return xasprintf("({ int64_t d_%d = geno_depth; %s r_%d = %s; geno_depth = d_%d; r_%d; })", id, ctype, id, call,
+                     id, id);
 }
 
 static char *emit_ident(Emitter *em, Expr *e) {

@@ -78,7 +78,8 @@ static void emit_example(Emitter *em, StrBuf *out, Def *f, Example *ex, const ch
     if (ty_is(ret, TY_FLOAT) && ty_is(ex->output->ty, TY_INT) && !(ex->output->aux & AUX_TO_FLOAT))
         expected = xasprintf("geno_int_to_double(%s, %s)", expected, loc_arg(ex->loc));
     int id = ++em->tmp;
-    sb_printf(out, "    { GenoWord x_%d = %s; GenoWord e_%d = %s;\n", id, to_word(ret, call.buf), id,
+    sb_printf(out, "    { GenoWord x_%d = %s; GenoWord e_%d = %s;\n", id,
+              to_word(ret, depth_kept_call(em, c_type(func_result_type(f)), call.buf)), id,
               to_word(ret, expected));
     sb_printf(out, "      if (!geno_example_equal(x_%d, e_%d, %s)) geno_example_failed(\"%s\", e_%d, x_%d, %s, %s); }\n",
               id, id, type_desc(em, ret), f->name, id, id, type_desc(em, ret), loc_arg(ex->loc));
@@ -142,7 +143,7 @@ char *emit_async_call(Emitter *em, Expr *e, const char *cname) {
             sb_printf(&call, "%s%s", i ? ", " : "", from_word(ft->args[i], xasprintf("self->env[%d]", i)));
         sb_putc(&call, ')');
         sb_printf(&em->lambdas, "static GenoWord %s(GenoClosure *self) {\n    return %s;\n}\n\n", thunk,
-                  to_word(func_result_type(f), call.buf));
+                  to_word(func_result_type(f), depth_kept_call(em, c_type(func_result_type(f)), call.buf)));
         free(call.buf);
     }
     int id = ++em->tmp;
@@ -186,6 +187,7 @@ char *emit_tests(Emitter *em, Program *p) {
             em->loop_depth = 0;
             em->tries.len = 0;
             em->volatile_vars = has_try(&d->body);
+            em->callee_leaves = true;   /* the runtime calls test blocks */
             emit_line(em, "GENO_ENTER(%s);", loc_arg(d->loc));
             emit_block(em, &d->body);
             emit_line(em, "GENO_LEAVE();");

@@ -95,8 +95,8 @@ char *emit_propagate(Emitter *em, Expr *e) {
     bool is_option = t->kind == TY_ADT && strcmp(t->name, "Option") == 0;
     const char *bad = is_option ? "GENO_TAG_NONE" : "GENO_TAG_ERR";
     char *ret = em->in_lambda ? xasprintf("(GenoWord)(uintptr_t)o_%d", id) : xasprintf("o_%d", id);
-    return xasprintf("({ GenoAdt *o_%d = %s; if (o_%d->tag == %s) { %sGENO_LEAVE(); return %s; } %s; })",
-                     id, emit_expr(em, e->a), id, bad, pop_frames_for(em, 0), ret,
+    return xasprintf("({ GenoAdt *o_%d = %s; if (o_%d->tag == %s) { %s%sreturn %s; } %s; })",
+                     id, emit_expr(em, e->a), id, bad, pop_frames_for(em, 0), em->callee_leaves ? "GENO_LEAVE(); " : "", ret,
                      from_word(e->ty, xasprintf("o_%d->fields[0]", id)));
 }
 
