@@ -134,6 +134,7 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
         switch (ty_resolve(t0)->kind) {
         case TY_STRING: return xasprintf("geno_str_length(%s)", v[0]);
         case TY_ARRAY: return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
+        case TY_LIST: return xasprintf("GENO_INT_SMALL(GENO_LIST_LEN(%s))", emit_list_peek(em, e->elems.items[0]));
         default: return xasprintf("GENO_INT_SMALL(geno_list_len(%s))", v[0]);
         }
     }
