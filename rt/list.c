@@ -3,7 +3,7 @@
  * REPRESENTATION. A 32-way trie with a tail, as Clojure's PersistentVector,
  * plus an offset so that dropping a prefix is O(1):
  *
- *   GenoList { len, off, root, tail }     (32 bytes; the height and a size
+ *   GenoList { root, tail, len, off }     (32 bytes; the height and a size
  *                                          bound live in the root node)
  *
  * Element i lives at physical index p = off + i. Physical indices
@@ -119,7 +119,9 @@ static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, N
         root->shift = shift;
         if (root->span < span) root->span = span;
     }
-    GenoList *l = geno_alloc(sizeof(GenoList));
+    /* 32 bytes exactly (rt/alloc.h): Boehm does not scan the last word of
+     * an object, where its extra byte would be, so that word is `off`. */
+    GenoList *l = geno_alloc_exact(sizeof(GenoList));
     l->len = len;
     l->off = off;
     l->root = root;
@@ -496,49 +498,53 @@ static Leaf *leaf_for(const GenoList *l, int64_t p) {
     return p >= tailoff_of(l->off + l->len) ? l->tail : leaf_at(l, p);
 }
 
-/* a ++ b written into the free slots in front of b (a->len <= WIDTH), or
- * NULL when some of them are taken (by an element of b's parent, or by
+/* items[0, k) ++ b written into the free slots in front of b (k <= WIDTH),
+ * or NULL when some of them are taken (by an element of b's parent, or by
  * another version that prepended first). */
-static GenoList *prepend_in_place(GenoList *a, GenoList *b) {
-    int64_t k = a->len, off = b->off;
+static GenoList *prepend_in_place(int64_t k, const GenoWord *items, GenoList *b) {
+    int64_t off = b->off;
     if (k > off) return NULL;
     for (int64_t p = off - 1; p >= off - k; p = (p & ~(int64_t)MASK) - 1) {
         int32_t unclaimed = p == off - 1 ? (int32_t)((p & MASK) + 1) : WIDTH;
         if (leaf_for(b, p)->front != unclaimed) return NULL;
     }
-    GenoWord buf[WIDTH];
-    geno_list_copy_out(a, 0, k, buf);
     for (int64_t j = k - 1; j >= 0; j--) {      /* downwards: front ends lowest */
         int64_t p = off - k + j;
         Leaf *lf = leaf_for(b, p);
-        lf->items[p & MASK] = buf[j];
+        lf->items[p & MASK] = items[j];
         lf->front = (int32_t)(p & MASK);
     }
     return header(b->len + k, off - k, span_of(b), shift_of(b), b->root, b->tail);
 }
 
-/* a ++ b in a fresh list with as many free slots in front as elements. */
-static GenoList *concat_with_room(GenoList *a, GenoList *b) {
-    int64_t room = a->len + b->len;
+/* items[0, k) ++ b in a fresh list with as many free slots in front as
+ * elements. */
+static GenoList *concat_with_room(int64_t k, const GenoWord *items, GenoList *b) {
+    int64_t room = k + b->len;
     static const GenoWord zeros[WIDTH];
     Builder bl;
     geno_list_builder_init((GenoListBuilder *)&bl);
     for (int64_t r = room; r > 0;) {
-        int64_t k = r < WIDTH ? r : WIDTH;
-        builder_add_many(&bl, zeros, k);
-        r -= k;
+        int64_t z = r < WIDTH ? r : WIDTH;
+        builder_add_many(&bl, zeros, z);
+        r -= z;
     }
     bl.off = room;              /* the zeros are free room, not elements */
-    GenoList *parts[2] = { a, b };
-    for (int j = 0; j < 2; j++)
-        for (int64_t i = 0, k; i < parts[j]->len; i += k) {
-            const GenoWord *c = geno_list_chunk(parts[j], i, &k);
-            builder_add_many(&bl, c, k);
-        }
+    builder_add_many(&bl, items, k);
+    for (int64_t i = 0, n; i < b->len; i += n) {
+        const GenoWord *c = geno_list_chunk(b, i, &n);
+        builder_add_many(&bl, c, n);
+    }
     GenoList *l = geno_list_builder_finish((GenoListBuilder *)&bl);
     for (int64_t p = 0; p <= room; p += WIDTH)
         leaf_for(l, p)->front = p + WIDTH > room ? (int32_t)(room & MASK) : WIDTH;
     return l;
+}
+
+/* The cons idiom: a short prefix (k <= WIDTH, k < len b) before b. */
+static GenoList *prepend_short(int64_t k, const GenoWord *items, GenoList *b) {
+    GenoList *l = prepend_in_place(k, items, b);
+    return l ? l : concat_with_room(k, items, b);
 }
 
 GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
@@ -546,14 +552,29 @@ GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
     if (b->len == 0) return a;
     if (a->len == 0) return b;
     if (a->len <= WIDTH && a->len < b->len) {   /* prepending: the cons idiom */
-        GenoList *l = prepend_in_place(a, b);
-        return l ? l : concat_with_room(a, b);
+        GenoWord buf[WIDTH];
+        geno_list_copy_out(a, 0, a->len, buf);
+        return prepend_short(a->len, buf, b);
     }
     Builder bl;
     builder_from(&bl, a);
     geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);
     return geno_list_builder_finish((GenoListBuilder *)&bl);
 }
+
+GenoList *geno_list_prepend(int64_t k, const GenoWord *items, GenoList *b, GenoLoc loc) {
+    check_size(k + b->len, loc);
+    if (b->len == 0) return geno_list_of(k, items, loc);
+    if (k == 0) return b;
+    if (k <= WIDTH && k < b->len) return prepend_short(k, items, b);
+    Builder bl;
+    geno_list_builder_init((GenoListBuilder *)&bl);
+    builder_add_many(&bl, items, k);
+    geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);
+    return geno_list_builder_finish((GenoListBuilder *)&bl);
+}
+
+GenoList *geno_list_view(GenoList *l, int64_t from, int64_t n) { return sub(l, from, n); }
 
 GenoList *geno_list_reverse(GenoList *l) {
     if (l->len <= 1) return l;

@@ -349,10 +349,10 @@ typedef struct GenoListLeaf {
     GenoWord items[];
 } GenoListLeaf;
 typedef struct GenoList {
-    int64_t len;                /* elements */
-    int64_t off;                /* physical index of element 0 */
     struct GenoListNode *root;  /* the trie before the tail */
     GenoListLeaf *tail;
+    int64_t len;                /* elements */
+    int64_t off;                /* physical index of element 0: last, see rt/list.c */
 } GenoList;
 
 GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc);   /* copies */
@@ -360,6 +360,9 @@ GenoList *geno_list_empty(void);
 int64_t geno_list_len(GenoList *l);
 #define GENO_LIST_LEN(l) ((l)->len)
 GenoWord geno_list_get(GenoList *l, int64_t i);                 /* 0 <= i < len, unchecked */
+/* geno_list_get with an element of the tail read inline. */
+#define GENO_LIST_GET(l, i) ({ GenoList *_gl = (l); int64_t _gx = (i), _gp = _gl->off + _gx; \
+    _gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx); })
 GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; E401 */
 /* l[i]: inline for a small i in [0, len) whose element is in the tail, one
  * call (geno_list_get) when it is in the trie; negative, big and out of
@@ -399,6 +402,11 @@ GenoInt geno_length(GenoWord v, const GenoType *t);             /* String, List,
 GenoWord geno_list_head(GenoList *l, GenoLoc loc);              /* `head of empty list` */
 GenoList *geno_list_tail(GenoList *l, GenoLoc loc);             /* `tail of empty list` */
 GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc);
+/* concat([items...], b) without building the short list (n >= 1). */
+GenoList *geno_list_prepend(int64_t n, const GenoWord *items, GenoList *b, GenoLoc loc);
+/* l[from, from + n) for 0 <= from, 0 <= n, from + n <= len: the rest of a
+ * [a, b, ...rest] pattern. */
+GenoList *geno_list_view(GenoList *l, int64_t from, int64_t n);
 GenoList *geno_list_reverse(GenoList *l);
 GenoInt geno_int_abs(GenoInt a, GenoLoc loc);
 double geno_float_abs(double d);
