@@ -181,8 +181,67 @@ static void emit_return(Emitter *em, Stmt *s) {
                   ensures_checks(em, contract, em->cur_ret, "r_"), pops, leave);
 }
 
+/* ---- lists appended in place --------------------------------------------
+ * `xs = append(xs, e)` on a local `var` would allocate a list header per
+ * step. When the header in xs was made by an earlier such append and xs has
+ * not been read since in a way that can keep the pointer (only xs[i] and
+ * length(xs) cannot), nothing else can see that header, so the next append
+ * may grow it in place (geno_list_push). A C flag o_<var> per such variable
+ * records this: the append that makes a fresh header sets it; every other
+ * read of xs and every other assignment clears it. Captured variables are
+ * boxed (never candidates); in a function with `try` the flag is volatile
+ * like the variable. */
+
+static bool is_self_append(Stmt *s) {
+    Expr *e = s->value;
+    if (s->kind != ST_ASSIGN || !e || e->kind != EX_CALL || e->elems.len != 2) return false;
+    Sym *f = e->sym;
+    if (!f || f->kind != SYM_BUILTIN) return false;
+    const char *name = f->builtin_name ? f->builtin_name : f->name;
+    Expr *l = e->elems.items[0];
+    return strcmp(name, "append") == 0 && l->kind == EX_IDENT && l->sym == s->sym;
+}
+
+static void find_owned_in(Emitter *em, StmtList *body) {
+    for (int i = 0; i < body->len; i++) {
+        Stmt *s = body->items[i];
+        Sym *v = s->sym;
+        if (is_self_append(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+            ty_is(v->ty, TY_LIST))
+            ptrmap_put(&em->owned, v, v);
+        find_owned_in(em, &s->body);
+        find_owned_in(em, &s->else_body);
+        for (int j = 0; j < s->arms.len; j++) find_owned_in(em, &s->arms.items[j].body);
+    }
+}
+
+void find_owned_lists(Emitter *em, StmtList *body) { find_owned_in(em, body); }
+
+bool is_owned_list(Emitter *em, Sym *s) { return s && ptrmap_get(&em->owned, s) != NULL; }
+
+char *owned_flag(Sym *s) { return xasprintf("o_%s", local_name(s)); }
+
+char *emit_list_peek(Emitter *em, Expr *e) {
+    if (e->kind == EX_IDENT && is_owned_list(em, e->sym)) return local_ref(em, e->sym);
+    return emit_expr(em, e);
+}
+
+/* xs = append(xs, e) for an owned-list candidate (see above). The element
+ * is evaluated first: reading xs there clears the flag. */
+static void emit_self_append(Emitter *em, Stmt *s) {
+    Sym *v = s->sym;
+    Expr *x = s->value->elems.items[1];
+    char *name = local_ref(em, v), *flag = owned_flag(v), *L = loc_arg(s->value->loc);
+    int id = ++em->tmp;
+    emit_line(em, "{ GenoWord w_%d = %s;", id, to_word(emitted_type(x), emit_expr(em, x)));
+    emit_line(em, "  %s = %s ? GENO_LIST_PUSH(%s, w_%d, %s) : (%s = 1, geno_list_append(%s, w_%d, %s)); }",
+              name, flag, name, id, L, flag, name, id, L);
+}
+
 /* Declares local `v` initialised with C expression `init`. */
 static void declare_local(Emitter *em, Sym *v, const char *init) {
+    if (is_owned_list(em, v))   /* the flag first: init may not be a fresh header */
+        emit_line(em, "int%s %s = 0;", em->volatile_vars ? " volatile" : "", owned_flag(v));
     if (v->is_mutable && em->volatile_vars && !is_boxed(v)) {   /* survives a longjmp (emit_try.c) */
         emit_line(em, "%s volatile %s = %s;", c_type(v->ty), local_name(v), init);
         return;
@@ -212,7 +271,7 @@ static void emit_let(Emitter *em, Stmt *s) {
 }
 
 /* The call range(start, stop[, step]) of the builtin, or NULL. */
-static Expr *range_call(Expr *e) {
+Expr *range_call(Expr *e) {
     if (e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
     Sym *s = e->sym;
     if (!s || s->kind != SYM_BUILTIN) return NULL;
@@ -327,6 +386,14 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         emit_let(em, s);
         return;
     case ST_ASSIGN:
+        if (is_owned_list(em, s->sym)) {
+            if (is_self_append(s)) {
+                emit_self_append(em, s);
+                return;
+            }
+            emit_line(em, "%s = %s; %s = 0;", local_ref(em, s->sym), emit_expr(em, s->value), owned_flag(s->sym));
+            return;
+        }
         emit_line(em, "%s = %s;", local_ref(em, s->sym), emit_expr(em, s->value));
         return;
     case ST_INDEX_ASSIGN:
@@ -429,6 +496,7 @@ static void emit_func(Emitter *em, Def *f) {
     em->loop_depth = 0;
     em->tries.len = 0;
     em->volatile_vars = has_try(&f->body);
+    find_owned_lists(em, &f->body);
     em->last_line = 0;
     line_directive(em, f->loc);
     emit_line(em, "%s {", signature(em, f));

@@ -43,6 +43,7 @@ typedef struct {
     StrBuf init;             /* statements of the program's init function */
     bool callee_leaves;      /* the body undoes its GENO_ENTER (lambdas, tests); see emit_call */
     Expr *tail_call;         /* the call `return f(...)` being emitted, if it may be a C tail call */
+    PtrMap owned;            /* List `var`s appended in place (Sym * -> itself; emit.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -64,7 +65,12 @@ void emit_unsupported(Emitter *em, SrcLoc loc, const char *what);
 void emit_line(Emitter *em, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void emit_block(Emitter *em, StmtList *body);
 char *local_ref(Emitter *em, Sym *s);           /* the variable as an lvalue */
-bool is_boxed(Sym *s);                          /* a captured, reassigned var: lives in a cell */
+bool is_boxed(Sym *s);
+Expr *range_call(Expr *e);
+void find_owned_lists(Emitter *em, StmtList *body);   /* before emitting a body */
+bool is_owned_list(Emitter *em, Sym *s);
+char *owned_flag(Sym *s);                       /* "o_<local name>" */
+char *emit_list_peek(Emitter *em, Expr *e);     /* a list read that keeps no reference */                      /* range(start, stop[, step]) of the builtin, or NULL */                          /* a captured, reassigned var: lives in a cell */
 
 /* emit_adt.c */
 Type *variant_field_type(Type *t, int variant, int field);

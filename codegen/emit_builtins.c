@@ -120,7 +120,29 @@ static bool is_num_builtin(const char *n) {
     return false;
 }
 
+/* concat([x, ...], rest) with a short literal first: the cons idiom, done
+ * without building the short list. Evaluated left to right. */
+static char *emit_cons(Emitter *em, Expr *e) {
+    Expr *lit = e->elems.items[0];
+    Type *elem = ty_resolve(lit->ty)->args[0];
+    int id = ++em->tmp, n = lit->elems.len;
+    StrBuf sb = {0};
+    sb_printf(&sb, "({ GenoWord t_%d[%d] = {", id, n);
+    for (int i = 0; i < n; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", to_word(elem, emit_expr(em, lit->elems.items[i])));
+    sb_printf(&sb, "}; GenoList *r_%d = %s; geno_list_prepend(%d, t_%d, r_%d, %s); })", id,
+              emit_expr(em, e->elems.items[1]), n, id, id, loc_arg(e->loc));
+    return sb_take(&sb);
+}
+
+static bool is_cons(Expr *e, const char *name) {
+    if (strcmp(name, "concat") != 0 || e->elems.len != 2) return false;
+    Expr *lit = e->elems.items[0];
+    return lit->kind == EX_LIST && lit->elems.len >= 1 && lit->elems.len <= 32;
+}
+
 char *emit_builtin(Emitter *em, Expr *e, const char *name) {
+    if (is_cons(e, name)) return emit_cons(em, e);
     char *v[6] = {0};
     for (int i = 0; i < e->elems.len && i < 6; i++) v[i] = emit_expr(em, e->elems.items[i]);
     Type *t0 = e->elems.len ? e->elems.items[0]->ty : NULL;
@@ -134,6 +156,7 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
         switch (ty_resolve(t0)->kind) {
         case TY_STRING: return xasprintf("geno_str_length(%s)", v[0]);
         case TY_ARRAY: return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
+        case TY_LIST: return xasprintf("GENO_INT_SMALL(GENO_LIST_LEN(%s))", emit_list_peek(em, e->elems.items[0]));
         default: return xasprintf("GENO_INT_SMALL(geno_list_len(%s))", v[0]);
         }
     }

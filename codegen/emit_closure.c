@@ -52,6 +52,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->tries.len = em->tries.cap = 0;
     em->loop_depth = 0;
     em->volatile_vars = e->a ? false : has_try(&e->body);
+    if (!e->a) find_owned_lists(em, &e->body);
     em->body = (StrBuf){0};
     em->indent = 0;
     em->last_line = 0;

@@ -338,15 +338,18 @@ static char *emit_ident(Emitter *em, Expr *e) {
         emit_unsupported(em, e->loc, "this name as a value");
         return xstrdup("0");
     }
+    if (is_owned_list(em, s))   /* the reader may keep the header: no longer ours */
+        return xasprintf("(%s = 0, %s)", owned_flag(s), local_ref(em, s));
     return local_ref(em, s);
 }
 
 static char *emit_index(Emitter *em, Expr *e) {
-    char *a = emit_expr(em, e->a), *i = emit_expr(em, e->b), *L = loc_arg(e->loc);
     Type *t = ty_resolve(e->a->ty);
+    char *a = t->kind == TY_LIST ? emit_list_peek(em, e->a) : emit_expr(em, e->a);
+    char *i = emit_expr(em, e->b), *L = loc_arg(e->loc);
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
-    case TY_LIST: return from_word(e->ty, xasprintf("geno_list_index(%s, %s, %s)", a, i, L));
+    case TY_LIST: return from_word(e->ty, xasprintf("GENO_LIST_INDEX(%s, %s, %s)", a, i, L));
     case TY_ARRAY: return from_word(e->ty, xasprintf("GENO_ARRAY_INDEX(%s, %s, %s)", a, i, L));
     case TY_MAP:
         return from_word(e->ty, xasprintf("geno_map_index(%s, %s, %s, %s)", a, to_word(e->b->ty, i),

@@ -89,19 +89,19 @@ static void pattern_code(Emitter *em, Pattern *p, Type *t, const char *v, ArmCod
             if (p->subs.items[i]->kind == PAT_REST) rest = i;
         int before = rest < 0 ? p->subs.len : rest;
         int after = rest < 0 ? 0 : p->subs.len - rest - 1;
-        if (rest < 0) add_cond(a, "geno_list_len(%s) == %d", v, before);
-        else if (before + after) add_cond(a, "geno_list_len(%s) >= %d", v, before + after);
+        if (rest < 0) add_cond(a, "GENO_LIST_LEN(%s) == %d", v, before);
+        else if (before + after) add_cond(a, "GENO_LIST_LEN(%s) >= %d", v, before + after);
         for (int i = 0; i < before; i++)
             pattern_code(em, p->subs.items[i], et,
-                         from_word(et, xasprintf("geno_list_get(%s, %d)", v, i)), a);
+                         from_word(et, xasprintf("GENO_LIST_GET(%s, %d)", v, i)), a);
         for (int j = 0; j < after; j++)
             pattern_code(em, p->subs.items[rest + 1 + j], et,
-                         from_word(et, xasprintf("geno_list_get(%s, geno_list_len(%s) - %d)", v, v, after - j)), a);
+                         from_word(et, xasprintf("GENO_LIST_GET(%s, GENO_LIST_LEN(%s) - %d)", v, v, after - j)), a);
         if (rest >= 0) {
             Sym *s = pattern_sym(p->subs.items[rest]);
-            if (s)
-                sb_printf(&a->binds, "GenoList *%s = geno_list_slice(%s, GENO_INT_SMALL(%d), GENO_INT_SMALL(geno_list_len(%s) - %d)); ",
-                          local_name(s), v, before, v, after);
+            if (s)   /* a view sharing v's nodes (copied when it would pin much more) */
+                sb_printf(&a->binds, "GenoList *%s = geno_list_view(%s, %d, GENO_LIST_LEN(%s) - %d); ",
+                          local_name(s), v, before, v, before + after);
         }
         return;
     }

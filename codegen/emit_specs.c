@@ -188,6 +188,7 @@ char *emit_tests(Emitter *em, Program *p) {
             em->tries.len = 0;
             em->volatile_vars = has_try(&d->body);
             em->callee_leaves = true;   /* the runtime calls test blocks */
+            find_owned_lists(em, &d->body);
             emit_line(em, "GENO_ENTER(%s);", loc_arg(d->loc));
             emit_block(em, &d->body);
             emit_line(em, "GENO_LEAVE();");

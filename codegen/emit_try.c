@@ -100,23 +100,45 @@ char *emit_propagate(Emitter *em, Expr *e) {
                      from_word(e->ty, xasprintf("o_%d->fields[0]", id)));
 }
 
+/* The loop head of a comprehension over range(...): counted, as `for`
+ * over a range is (emit.c), so the range list is never built. */
+static void comp_range_head(Emitter *em, StrBuf *sb, Expr *call, int id) {
+    char *L = loc_arg(call->loc);
+    sb_printf(sb, "GenoInt rs_%d = %s; ", id, emit_expr(em, call->elems.items[0]));
+    sb_printf(sb, "GenoInt re_%d = %s; ", id, emit_expr(em, call->elems.items[1]));
+    sb_printf(sb, "GenoInt rp_%d = %s; ", id,
+              call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "GENO_INT_SMALL(1)");
+    sb_printf(sb, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s); GenoInt x_%d = rs_%d; ",
+              id, id, id, id, L, id, id);
+    sb_printf(sb, "GenoListBuilder b_%d; geno_list_builder_init(&b_%d); ", id, id);
+    sb_printf(sb, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) { ",
+              id, id, id, id, id, id, id, L);
+}
+
+/* The loop head over a list: walked a chunk at a time, as `for` does. */
+static void comp_list_head(Emitter *em, StrBuf *sb, Expr *list, int id) {
+    sb_printf(sb, "GenoList *l_%d = %s; int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0; "
+                  "const GenoWord *c_%d = 0; GenoListBuilder b_%d; geno_list_builder_init(&b_%d); "
+                  "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) { "
+                  "if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; } ",
+              id, emit_expr(em, list), id, id, id, id, id, id, id, id, id, id, id,
+              id, id, id, id, id, id, id, id, id);
+}
+
 /* [elem for x: T in xs if cond] */
 char *emit_list_comp(Emitter *em, Expr *e) {
     int id = ++em->tmp;
     Sym *var = e->sym;
     Type *elem = ty_resolve(e->ty)->args[0];
+    Expr *range = range_call(e->b);
     StrBuf sb = {0};
-    /* Walks the list a chunk at a time, as `for` does (emit.c). */
-    sb_printf(&sb, "({ GenoList *l_%d = %s; int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0; "
-                   "const GenoWord *c_%d = 0; GenoListBuilder b_%d; geno_list_builder_init(&b_%d); "
-                   "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) { "
-                   "if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; } "
-                   "GENO_STEP(%s); %s %s = %s; ",
-              id, emit_expr(em, e->b), id, id, id, id, id, id, id, id, id, id, id,
-              id, id, id, id, id, id, id, id, id, loc_arg(e->loc),
-              c_type(var->ty), local_name(var), from_word(var->ty, xasprintf("c_%d[i_%d - cs_%d]", id, id, id)));
+    sb_printf(&sb, "({ ");
+    if (range) comp_range_head(em, &sb, range, id);
+    else comp_list_head(em, &sb, e->b, id);
+    char *item = range ? xasprintf("x_%d", id) : from_word(var->ty, xasprintf("c_%d[i_%d - cs_%d]", id, id, id));
+    sb_printf(&sb, "GENO_STEP(%s); %s %s = %s; ", loc_arg(e->loc), c_type(var->ty), local_name(var), item);
     if (e->c) sb_printf(&sb, "if (!(%s)) continue; ", emit_expr(em, e->c));
-    sb_printf(&sb, "geno_list_builder_add(&b_%d, %s, %s); } geno_list_builder_finish(&b_%d); })", id,
+    sb_printf(&sb, "GENO_LIST_BUILDER_ADD(&b_%d, %s, %s); } geno_list_builder_finish(&b_%d); })", id,
               to_word(elem, emit_expr(em, e->a)), loc_arg(e->loc), id);
     return sb_take(&sb);
 }

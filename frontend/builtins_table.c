@@ -207,7 +207,7 @@ static const BuiltinSig builtins[] = {
      "geno_list_flat_map($0, $1, $L)", BR_VALUE},
     {"float_to_int", "(Float) -> Int",
      {"value"}, 1, NULL, NULL, NULL,
-     "geno_float_to_int($0, $L)", BR_VALUE},
+     "GENO_FLOAT_TO_INT($0, $L)", BR_VALUE},
     {"floor", "(Float) -> Int",
      {"value"}, 1, NULL, NULL, NULL,
      "geno_float_floor($0, $L)", BR_VALUE},

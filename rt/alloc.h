@@ -5,10 +5,29 @@
 
 #include <stddef.h>
 
+#include "geno/rt.h"
+
 /* Initialises Boehm GC and routes GMP's allocation through it. Idempotent. */
 void geno_gc_init(void);
 
 /* Grows a block from geno_alloc_atomic; raises E504 when memory is out. */
 void *geno_realloc_atomic(void *p, size_t size);
+
+/* geno_alloc without the room for Boehm's extra byte (which is there so
+ * that a pointer one past an object's end still keeps it alive): only for
+ * objects that are only ever referenced at their start and whose LAST WORD
+ * HOLDS NO POINTER — with interior pointers on, Boehm's mark descriptor
+ * leaves an object's last word unscanned (a header whose last field was a
+ * pointer lost its leaf in list_patterns). List headers: 32 bytes instead
+ * of 48. */
+static inline void *geno_alloc_exact(size_t size) {
+    size_t g = (size + 15) >> 4;
+    if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_large(size);
+    void **p = (void **)geno_free_lists[g];
+    if (!p) return geno_alloc_refill(g);
+    geno_free_lists[g] = *p;
+    *p = 0;
+    return p;
+}
 
 #endif

@@ -3,7 +3,7 @@
  * REPRESENTATION. A 32-way trie with a tail, as Clojure's PersistentVector,
  * plus an offset so that dropping a prefix is O(1):
  *
- *   GenoList { len, off, root, tail }     (32 bytes; the height and a size
+ *   GenoList { root, tail, len, off }     (32 bytes; the height and a size
  *                                          bound live in the root node)
  *
  * Element i lives at physical index p = off + i. Physical indices
@@ -65,29 +65,22 @@
 #define WIDTH 32
 #define MASK 31
 
-typedef struct Leaf {
-    int32_t filled;             /* slots written by some version */
-    int32_t cap;                /* slots allocated */
-    int32_t front;              /* lowest slot written by some version (WIDTH: none) */
-    int32_t pad_;
-    GenoWord items[];
-} Leaf;
+/* A leaf (GenoListLeaf in geno/rt.h): `filled` counts the slots written
+ * by some version, `cap` the slots allocated, `front` is the lowest slot
+ * written by some version (WIDTH: none). */
+typedef GenoListLeaf Leaf;
 
 /* A trie node. As a root it also records the trie's height and a bound on
  * its size (shared by every version with this root, so a header stays at
  * 32 bytes: `xs = append(xs, x)` allocates one header per step). */
-typedef struct Node {
+typedef struct GenoListNode {
     int64_t shift;              /* as a root: level of its children (5 = leaves) */
     int64_t span;               /* as a root: physical elements its versions may hold (a max) */
     void *slot[WIDTH];
 } Node;
 
-struct GenoList {
-    int64_t len;                /* elements in this version */
-    int64_t off;                /* physical index of element 0 */
-    Node *root;                 /* physical [0, tailoff); NULL: none (shift 5) */
-    Leaf *tail;                 /* physical [tailoff, off + len) */
-};
+/* GenoList (geno/rt.h): len elements from physical index off; root holds
+ * physical [0, tailoff) (NULL: none, shift 5), tail [tailoff, off + len). */
 
 static GenoList empty_list;
 
@@ -126,7 +119,9 @@ static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, N
         root->shift = shift;
         if (root->span < span) root->span = span;
     }
-    GenoList *l = geno_alloc(sizeof(GenoList));
+    /* 32 bytes exactly (rt/alloc.h): Boehm does not scan the last word of
+     * an object, where its extra byte would be, so that word is `off`. */
+    GenoList *l = geno_alloc_exact(sizeof(GenoList));
     l->len = len;
     l->off = off;
     l->root = root;
@@ -175,16 +170,32 @@ static int32_t small_cap(int64_t need) {
 /* ---- builder: appends without a header per element ------------------------------ */
 
 /* The builder is a list header under construction whose tail it owns
- * (capacity 32). b->len counts elements from b->off. */
+ * (capacity 32, starting at physical index tailoff). cur is the tail's next
+ * free slot; emitted code stores there directly while cur < end
+ * (GENO_LIST_BUILDER_ADD), and end is set so that those stores cannot take
+ * the list past max_collection_size. tail->filled is brought up to date
+ * when the tail is handed on. */
 typedef struct {
-    int64_t len, off, span, shift;
+    GenoWord *cur, *end;
+    int64_t tailoff, off, span, shift;
     Node *root;
-    Leaf *tail;
+    Leaf *tail;                 /* NULL until the first element */
 } Builder;
 
 _Static_assert(sizeof(GenoListBuilder) == sizeof(Builder), "the public builder's size");
 
 static Builder *as_builder(GenoListBuilder *b) { return (Builder *)(void *)b; }
+
+static int64_t builder_tl(const Builder *b) { return b->tail ? b->cur - b->tail->items : 0; }
+static int64_t builder_len(const Builder *b) { return b->tailoff + builder_tl(b) - b->off; }
+
+/* end: the tail's free slots, no more than the size limit leaves. */
+static void builder_set_end(Builder *b) {
+    if (!b->tail) { b->end = b->cur; return; }
+    int64_t room = geno_cfg.max_collection_size - builder_len(b);
+    int64_t free_slots = WIDTH - builder_tl(b);
+    b->end = b->cur + (room < 0 ? 0 : room < free_slots ? room : free_slots);
+}
 
 void geno_list_builder_init(GenoListBuilder *gb) {
     Builder *b = as_builder(gb);
@@ -195,52 +206,60 @@ void geno_list_builder_init(GenoListBuilder *gb) {
 /* Starts a builder holding l's elements (sharing l's trie). */
 static void builder_from(Builder *b, const GenoList *l) {
     if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
-    b->len = l->len;
     b->off = l->off;
     b->span = span_of(l);
     b->shift = shift_of(l);
     b->root = l->root;
-    int64_t cnt = l->off + l->len, tl = cnt - tailoff_of(cnt);
+    int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
     Leaf *t = leaf_new(WIDTH);
     memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
-    t->filled = (int32_t)tl;
+    b->tailoff = to;
     b->tail = t;
+    b->cur = t->items + tl;
+    builder_set_end(b);
 }
 
+/* The tail is full (or there is none yet): push it into the trie and
+ * start an empty one. */
+static void builder_next_tail(Builder *b) {
+    if (b->tail) {
+        b->tail->filled = WIDTH;
+        trie_push(&b->root, &b->shift, b->tailoff, b->tail);
+        b->tailoff += WIDTH;
+    }
+    b->tail = leaf_new(WIDTH);
+    b->cur = b->tail->items;
+}
+
+/* Adds n elements without a size check (the callers check). */
 static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
     while (n > 0) {
-        int64_t cnt = b->off + b->len;
-        int64_t tl = cnt - tailoff_of(cnt);
-        if (cnt > 0 && tl == WIDTH) {           /* tail full: into the trie */
-            trie_push(&b->root, &b->shift, cnt - WIDTH, b->tail);
-            b->tail = NULL;
-            tl = 0;
-        }
-        if (!b->tail) b->tail = leaf_new(WIDTH);
-        int64_t k = WIDTH - tl < n ? WIDTH - tl : n;
-        memcpy(b->tail->items + tl, items, (size_t)k * sizeof(GenoWord));
-        b->tail->filled = (int32_t)(tl + k);
-        b->len += k;
+        if (!b->tail || b->cur == b->tail->items + WIDTH) builder_next_tail(b);
+        int64_t free_slots = b->tail->items + WIDTH - b->cur;
+        int64_t k = free_slots < n ? free_slots : n;
+        memcpy(b->cur, items, (size_t)k * sizeof(GenoWord));
+        b->cur += k;
         items += k;
         n -= k;
     }
+    builder_set_end(b);
 }
 
 void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
     Builder *b = as_builder(gb);
-    check_size(b->len + 1, loc);
+    check_size(builder_len(b) + 1, loc);
     builder_add_many(b, &v, 1);
 }
 
 void geno_list_builder_add_many(GenoListBuilder *gb, const GenoWord *items, int64_t n, GenoLoc loc) {
     Builder *b = as_builder(gb);
-    check_size(b->len + n, loc);
+    check_size(builder_len(b) + n, loc);
     builder_add_many(b, items, n);
 }
 
 void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
     Builder *b = as_builder(gb);
-    check_size(b->len + l->len, loc);
+    check_size(builder_len(b) + l->len, loc);
     for (int64_t i = 0; i < l->len;) {
         int64_t k;
         const GenoWord *c = geno_list_chunk(l, i, &k);
@@ -251,8 +270,10 @@ void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
 
 GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
     Builder *b = as_builder(gb);
-    int64_t cnt = b->off + b->len;
-    GenoList *l = header(b->len, b->off, b->span > cnt ? b->span : cnt, b->shift, b->root, b->tail);
+    if (!b->tail) return &empty_list;
+    int64_t len = builder_len(b), cnt = b->off + len;
+    b->tail->filled = (int32_t)builder_tl(b);
+    GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->shift, b->root, b->tail);
     geno_list_builder_init(gb);     /* the list owns the tail now */
     return l;
 }
@@ -362,6 +383,33 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
     return header(l->len + 1, l->off, span, shift, root, nt);
 }
 
+GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc) {
+    if (l->len == 0) return geno_list_append(l, v, loc);   /* never write the shared empty list */
+    check_size(l->len + 1, loc);
+    int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
+    Leaf *t = l->tail;
+    if (tl == WIDTH) {                          /* tail full: into the trie */
+        int64_t shift = shift_of(l);
+        trie_push(&l->root, &shift, to, t);
+        l->root->shift = shift;
+        t = leaf_new(WIDTH);
+        tl = 0;
+    } else if (t->filled != tl || tl >= t->cap) {   /* not ours to extend: copy */
+        Leaf *c = leaf_new(to > 0 ? WIDTH : small_cap(tl + 1));
+        memcpy(c->items, t->items, (size_t)tl * sizeof(GenoWord));
+        t = c;
+    }
+    t->items[tl] = v;
+    t->filled = (int32_t)(tl + 1);
+    l->tail = t;
+    l->len++;
+    /* the span covers the whole tail: GENO_LIST_PUSH fills it without
+     * updating the span */
+    int64_t tail_end = tailoff_of(cnt + 1) + WIDTH;
+    if (l->root && l->root->span < tail_end) l->root->span = tail_end;
+    return l;
+}
+
 static Node *assoc(int64_t shift, const Node *n, int64_t p, GenoWord v) {
     Node *c = node_copy(n);
     int sub = (int)((p >> shift) & MASK);
@@ -450,50 +498,53 @@ static Leaf *leaf_for(const GenoList *l, int64_t p) {
     return p >= tailoff_of(l->off + l->len) ? l->tail : leaf_at(l, p);
 }
 
-/* a ++ b written into the free slots in front of b (a->len <= WIDTH), or
- * NULL when some of them are taken (by an element of b's parent, or by
+/* items[0, k) ++ b written into the free slots in front of b (k <= WIDTH),
+ * or NULL when some of them are taken (by an element of b's parent, or by
  * another version that prepended first). */
-static GenoList *prepend_in_place(GenoList *a, GenoList *b) {
-    int64_t k = a->len, off = b->off;
+static GenoList *prepend_in_place(int64_t k, const GenoWord *items, GenoList *b) {
+    int64_t off = b->off;
     if (k > off) return NULL;
     for (int64_t p = off - 1; p >= off - k; p = (p & ~(int64_t)MASK) - 1) {
         int32_t unclaimed = p == off - 1 ? (int32_t)((p & MASK) + 1) : WIDTH;
         if (leaf_for(b, p)->front != unclaimed) return NULL;
     }
-    GenoWord buf[WIDTH];
-    geno_list_copy_out(a, 0, k, buf);
     for (int64_t j = k - 1; j >= 0; j--) {      /* downwards: front ends lowest */
         int64_t p = off - k + j;
         Leaf *lf = leaf_for(b, p);
-        lf->items[p & MASK] = buf[j];
+        lf->items[p & MASK] = items[j];
         lf->front = (int32_t)(p & MASK);
     }
     return header(b->len + k, off - k, span_of(b), shift_of(b), b->root, b->tail);
 }
 
-/* a ++ b in a fresh list with as many free slots in front as elements. */
-static GenoList *concat_with_room(GenoList *a, GenoList *b) {
-    int64_t room = a->len + b->len;
+/* items[0, k) ++ b in a fresh list with as many free slots in front as
+ * elements. */
+static GenoList *concat_with_room(int64_t k, const GenoWord *items, GenoList *b) {
+    int64_t room = k + b->len;
     static const GenoWord zeros[WIDTH];
     Builder bl;
     geno_list_builder_init((GenoListBuilder *)&bl);
     for (int64_t r = room; r > 0;) {
-        int64_t k = r < WIDTH ? r : WIDTH;
-        builder_add_many(&bl, zeros, k);
-        r -= k;
+        int64_t z = r < WIDTH ? r : WIDTH;
+        builder_add_many(&bl, zeros, z);
+        r -= z;
     }
-    bl.off = room;
-    bl.len = 0;
-    GenoList *parts[2] = { a, b };
-    for (int j = 0; j < 2; j++)
-        for (int64_t i = 0, k; i < parts[j]->len; i += k) {
-            const GenoWord *c = geno_list_chunk(parts[j], i, &k);
-            builder_add_many(&bl, c, k);
-        }
+    bl.off = room;              /* the zeros are free room, not elements */
+    builder_add_many(&bl, items, k);
+    for (int64_t i = 0, n; i < b->len; i += n) {
+        const GenoWord *c = geno_list_chunk(b, i, &n);
+        builder_add_many(&bl, c, n);
+    }
     GenoList *l = geno_list_builder_finish((GenoListBuilder *)&bl);
     for (int64_t p = 0; p <= room; p += WIDTH)
         leaf_for(l, p)->front = p + WIDTH > room ? (int32_t)(room & MASK) : WIDTH;
     return l;
+}
+
+/* The cons idiom: a short prefix (k <= WIDTH, k < len b) before b. */
+static GenoList *prepend_short(int64_t k, const GenoWord *items, GenoList *b) {
+    GenoList *l = prepend_in_place(k, items, b);
+    return l ? l : concat_with_room(k, items, b);
 }
 
 GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
@@ -501,14 +552,29 @@ GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc) {
     if (b->len == 0) return a;
     if (a->len == 0) return b;
     if (a->len <= WIDTH && a->len < b->len) {   /* prepending: the cons idiom */
-        GenoList *l = prepend_in_place(a, b);
-        return l ? l : concat_with_room(a, b);
+        GenoWord buf[WIDTH];
+        geno_list_copy_out(a, 0, a->len, buf);
+        return prepend_short(a->len, buf, b);
     }
     Builder bl;
     builder_from(&bl, a);
     geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);
     return geno_list_builder_finish((GenoListBuilder *)&bl);
 }
+
+GenoList *geno_list_prepend(int64_t k, const GenoWord *items, GenoList *b, GenoLoc loc) {
+    check_size(k + b->len, loc);
+    if (b->len == 0) return geno_list_of(k, items, loc);
+    if (k == 0) return b;
+    if (k <= WIDTH && k < b->len) return prepend_short(k, items, b);
+    Builder bl;
+    geno_list_builder_init((GenoListBuilder *)&bl);
+    builder_add_many(&bl, items, k);
+    geno_list_builder_add_list((GenoListBuilder *)&bl, b, loc);
+    return geno_list_builder_finish((GenoListBuilder *)&bl);
+}
+
+GenoList *geno_list_view(GenoList *l, int64_t from, int64_t n) { return sub(l, from, n); }
 
 GenoList *geno_list_reverse(GenoList *l) {
     if (l->len <= 1) return l;

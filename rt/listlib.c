@@ -75,14 +75,14 @@ GenoTuple *geno_tuple2(GenoWord a, GenoWord b) {
 GenoList *geno_list_map(GenoList *l, GenoClosure *f, GenoLoc loc) {
     GenoListBuilder b;
     geno_list_builder_init(&b);
-    FOR_EACH(l, x, { geno_list_builder_add(&b, CALL1(loc, f, x), loc); });
+    FOR_EACH(l, x, { GENO_LIST_BUILDER_ADD(&b, CALL1(loc, f, x), loc); });
     return geno_list_builder_finish(&b);
 }
 
 GenoList *geno_list_filter(GenoList *l, GenoClosure *pred, GenoLoc loc) {
     GenoListBuilder b;
     geno_list_builder_init(&b);
-    FOR_EACH(l, x, { if (CALL1(loc, pred, x)) geno_list_builder_add(&b, x, loc); });
+    FOR_EACH(l, x, { if (CALL1(loc, pred, x)) GENO_LIST_BUILDER_ADD(&b, x, loc); });
     return geno_list_builder_finish(&b);
 }
 
@@ -188,7 +188,7 @@ static GenoList *sorted(GenoList *l, SortCtx *s, GenoLoc loc) {
     }
     GenoListBuilder b;
     geno_list_builder_init(&b);
-    for (int64_t i = 0; i < n; i++) geno_list_builder_add(&b, items[idx[i]], loc);
+    for (int64_t i = 0; i < n; i++) GENO_LIST_BUILDER_ADD(&b, items[idx[i]], loc);
     return geno_list_builder_finish(&b);
 }
 
@@ -213,7 +213,7 @@ GenoList *geno_list_zip(GenoList *a, GenoList *b, GenoLoc loc) {
     GenoListBuilder out;
     geno_list_builder_init(&out);
     for (int64_t i = 0; i < n; i++)
-        geno_list_builder_add(&out, (GenoWord)(uintptr_t)geno_tuple2(geno_list_get(a, i), geno_list_get(b, i)), loc);
+        GENO_LIST_BUILDER_ADD(&out, (GenoWord)(uintptr_t)geno_tuple2(geno_list_get(a, i), geno_list_get(b, i)), loc);
     return geno_list_builder_finish(&out);
 }
 
@@ -222,7 +222,7 @@ GenoList *geno_list_enumerate(GenoList *l, GenoLoc loc) {
     geno_list_builder_init(&out);
     int64_t i = 0;
     FOR_EACH(l, x, {
-        geno_list_builder_add(&out, (GenoWord)(uintptr_t)geno_tuple2((GenoWord)GENO_INT_SMALL(i), x), loc);
+        GENO_LIST_BUILDER_ADD(&out, (GenoWord)(uintptr_t)geno_tuple2((GenoWord)GENO_INT_SMALL(i), x), loc);
         i++;
     });
     return geno_list_builder_finish(&out);
@@ -240,8 +240,8 @@ GenoList *geno_list_intersperse(GenoList *l, GenoWord sep, GenoLoc loc) {
     geno_list_builder_init(&out);
     int first = 1;
     FOR_EACH(l, x, {
-        if (!first) geno_list_builder_add(&out, sep, loc);
-        geno_list_builder_add(&out, x, loc);
+        if (!first) GENO_LIST_BUILDER_ADD(&out, sep, loc);
+        GENO_LIST_BUILDER_ADD(&out, x, loc);
         first = 0;
     });
     return geno_list_builder_finish(&out);
@@ -253,13 +253,13 @@ GenoList *geno_list_chunks(GenoList *l, GenoInt size, GenoLoc loc) {
     GenoListBuilder out;
     geno_list_builder_init(&out);
     if (!GENO_INT_IS_SMALL(size)) {   /* bigger than any list: one chunk */
-        if (n) geno_list_builder_add(&out, (GenoWord)(uintptr_t)l, loc);
+        if (n) GENO_LIST_BUILDER_ADD(&out, (GenoWord)(uintptr_t)l, loc);
         return geno_list_builder_finish(&out);
     }
     int64_t k = GENO_INT_VALUE(size);
     for (int64_t i = 0; i < n; i += k) {
         GenoList *c = geno_list_slice(l, GENO_INT_SMALL(i), GENO_INT_SMALL(i + k < n ? i + k : n));
-        geno_list_builder_add(&out, (GenoWord)(uintptr_t)c, loc);
+        GENO_LIST_BUILDER_ADD(&out, (GenoWord)(uintptr_t)c, loc);
     }
     return geno_list_builder_finish(&out);
 }
@@ -277,13 +277,13 @@ GenoList *geno_list_group_by(GenoList *l, GenoClosure *key_fn, const GenoType *k
             keys[ngroups] = k;
             geno_list_builder_init(&groups[ngroups++]);
         }
-        geno_list_builder_add(&groups[g], x, loc);
+        GENO_LIST_BUILDER_ADD(&groups[g], x, loc);
     });
     GenoListBuilder out;
     geno_list_builder_init(&out);
     for (int64_t g = 0; g < ngroups; g++) {
         GenoList *members = geno_list_builder_finish(&groups[g]);
-        geno_list_builder_add(&out, (GenoWord)(uintptr_t)geno_tuple2(keys[g], (GenoWord)(uintptr_t)members), loc);
+        GENO_LIST_BUILDER_ADD(&out, (GenoWord)(uintptr_t)geno_tuple2(keys[g], (GenoWord)(uintptr_t)members), loc);
     }
     return geno_list_builder_finish(&out);
 }

@@ -389,14 +389,49 @@ GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc);
 
 /* ---- List (immutable) ---------------------------------------------------- */
 
-typedef struct GenoList GenoList;
+/* A persistent vector (rt/list.c explains it). The header and the leaf
+ * layout are public only so that emitted code can read the length and the
+ * last leaf (`tail`, physical indices from (off + len - 1) & ~31 on)
+ * inline; everything else goes through the functions. */
+typedef struct GenoListLeaf {
+    int32_t filled, cap, front, pad_;
+    GenoWord items[];
+} GenoListLeaf;
+typedef struct GenoList {
+    struct GenoListNode *root;  /* the trie before the tail */
+    GenoListLeaf *tail;
+    int64_t len;                /* elements */
+    int64_t off;                /* physical index of element 0: last, see rt/list.c */
+} GenoList;
 
 GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc);   /* copies */
 GenoList *geno_list_empty(void);
 int64_t geno_list_len(GenoList *l);
+#define GENO_LIST_LEN(l) ((l)->len)
 GenoWord geno_list_get(GenoList *l, int64_t i);                 /* 0 <= i < len, unchecked */
+/* geno_list_get with an element of the tail read inline. */
+#define GENO_LIST_GET(l, i) ({ GenoList *_gl = (l); int64_t _gx = (i), _gp = _gl->off + _gx; \
+    _gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx); })
 GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; E401 */
-GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);
+/* l[i]: inline for a small i in [0, len) whose element is in the tail, one
+ * call (geno_list_get) when it is in the trie; negative, big and out of
+ * range indexes take geno_list_index (E401). */
+#define GENO_LIST_INDEX(l, i, loc) ({ GenoList *_gl = (l); GenoInt _gi = (i); \
+    int64_t _gx = GENO_INT_VALUE(_gi), _gp = _gl->off + _gx; \
+    ((_gi & 1) && (uint64_t)_gx < (uint64_t)_gl->len) \
+        ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx)) \
+        : geno_list_index(_gl, _gi, loc); })
+GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a new header */
+/* append that may grow l's header in place and return l: only for a header
+ * nothing else refers to (codegen's owned lists, made by geno_list_append). */
+GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc);
+/* geno_list_push, inline while the tail leaf has a free slot that no other
+ * version has written (cnt & 31 is then the tail's length) and the list is
+ * under max_collection_size (geno_max_collection, with GENO_RANGE_COUNT). */
+#define GENO_LIST_PUSH(l, v, loc) ({ GenoList *_pl = (l); GenoWord _pv = (v); \
+    int64_t _pt = (_pl->off + _pl->len) & 31; GenoListLeaf *_pf = _pl->tail; \
+    (_pt != 0 && _pl->len != 0 && _pf->filled == _pt && _pt < _pf->cap && _pl->len < geno_max_collection) \
+        ? (_pf->items[_pt] = _pv, _pf->filled = (int32_t)_pt + 1, _pl->len++, _pl) : geno_list_push(_pl, _pv, loc); })
 GenoList *geno_list_range(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc);
 
 /* ---- generic operations on any value, driven by its type ------------------- */
@@ -416,11 +451,20 @@ GenoInt geno_length(GenoWord v, const GenoType *t);             /* String, List,
 GenoWord geno_list_head(GenoList *l, GenoLoc loc);              /* `head of empty list` */
 GenoList *geno_list_tail(GenoList *l, GenoLoc loc);             /* `tail of empty list` */
 GenoList *geno_list_concat(GenoList *a, GenoList *b, GenoLoc loc);
+/* concat([items...], b) without building the short list (n >= 1). */
+GenoList *geno_list_prepend(int64_t n, const GenoWord *items, GenoList *b, GenoLoc loc);
+/* l[from, from + n) for 0 <= from, 0 <= n, from + n <= len: the rest of a
+ * [a, b, ...rest] pattern. */
+GenoList *geno_list_view(GenoList *l, int64_t from, int64_t n);
 GenoList *geno_list_reverse(GenoList *l);
 GenoInt geno_int_abs(GenoInt a, GenoLoc loc);
 double geno_float_abs(double d);
 double geno_float_sqrt(double d, GenoLoc loc);                  /* `sqrt of negative number` */
 GenoInt geno_float_to_int(double d, GenoLoc loc);               /* truncates; |d| < 2^53 */
+/* float_to_int inline when |d| < 2^53 (then |trunc(d)| <= 2^53 - 1 and C's
+ * conversion truncates too); NaN, infinities and the rest take the call. */
+#define GENO_FLOAT_TO_INT(d, loc) ({ double _fd = (d); \
+    (_fd > -9007199254740992.0 && _fd < 9007199254740992.0) ? GENO_INT_SMALL((int64_t)_fd) : geno_float_to_int(_fd, loc); })
 GenoInt geno_float_floor(double d, GenoLoc loc);
 GenoInt geno_float_ceil(double d, GenoLoc loc);
 GenoInt geno_float_round(double d, GenoLoc loc);                /* floor(x + 0.5) rule */
@@ -726,9 +770,17 @@ GenoList *geno_list_drop(GenoList *l, GenoInt count);
  *     GenoListBuilder b; geno_list_builder_init(&b);
  *     geno_list_builder_add(&b, v, loc); ...   ("List size exceeds limit")
  *     GenoList *l = geno_list_builder_finish(&b);                          */
-typedef struct { int64_t priv_[6]; } GenoListBuilder;
+typedef struct {
+    GenoWord *cur, *end;        /* free slots of the leaf being filled */
+    int64_t priv_[6];
+} GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
 void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
+/* geno_list_builder_add with its common case inline: [cur, end) never
+ * holds more slots than the size limit allows, so a store there needs no
+ * check; past end, the call checks the limit and starts a new leaf. */
+#define GENO_LIST_BUILDER_ADD(b, v, loc) do { GenoListBuilder *_lb = (b); GenoWord _lv = (GenoWord)(v); \
+    if (_lb->cur < _lb->end) *_lb->cur++ = _lv; else geno_list_builder_add(_lb, _lv, loc); } while (0)
 void geno_list_builder_add_list(GenoListBuilder *b, GenoList *l, GenoLoc loc);
 GenoList *geno_list_builder_finish(GenoListBuilder *b);
 

@@ -337,6 +337,17 @@ START_TEST(list_errors) {
     geno_list_builder_init(&b);
     geno_list_builder_add_list(&b, big, 0);
     ASSERT_RAISES("E499", "List size exceeds limit (41 > 40)", geno_list_builder_add(&b, I(1), 0));
+    /* the inline forms stop at the limit too */
+    GenoListBuilder c;
+    geno_list_builder_init(&c);
+    for (int i = 0; i < 40; i++) GENO_LIST_BUILDER_ADD(&c, I(i), 0);
+    ASSERT_RAISES("E499", "List size exceeds limit (41 > 40)", GENO_LIST_BUILDER_ADD(&c, I(1), 0));
+    REQ_EQ(geno_list_len(geno_list_builder_finish(&c)), 40);
+    GenoList *own = geno_list_append(ints(0, 38), I(38), 0);
+    own = GENO_LIST_PUSH(own, I(39), 0);
+    ASSERT_RAISES("E499", "List size exceeds limit (41 > 40)", GENO_LIST_PUSH(own, I(40), 0));
+    ASSERT_RAISES("E499", "List size exceeds limit (41 > 40)", geno_list_push(own, I(40), 0));
+    check_iota(own, 0, 40);
 }
 END_TEST
 
@@ -348,7 +359,7 @@ START_TEST(list_random_model) {
     for (int i = 0; i < VERSIONS; i++) { v[i] = geno_list_empty(); m[i] = NULL; len[i] = 0; }
     srand(12345);
     for (int step = 0; step < 6000; step++) {
-        int src = rand() % VERSIONS, dst = rand() % VERSIONS, op = rand() % 12;
+        int src = rand() % VERSIONS, dst = rand() % VERSIONS, op = rand() % 14;
         int64_t n = len[src];
         int64_t *nm;
         GenoList *r;
@@ -381,6 +392,30 @@ START_TEST(list_random_model) {
             nm = malloc((size_t)(nlen ? nlen : 1) * sizeof *nm);
             if (n) memcpy(nm, m[src], (size_t)n * sizeof *nm);
             if (len[other]) memcpy(nm + n, m[other], (size_t)len[other] * sizeof *nm);
+        } else if (op == 12) {                          /* owned appends: a fresh header grown in place */
+            int64_t k = 1 + rand() % (rand() % 4 == 0 ? 2000 : 40);
+            nm = malloc((size_t)(n + k) * sizeof *nm);
+            if (n) memcpy(nm, m[src], (size_t)n * sizeof *nm);
+            for (int64_t j = 0; j < k; j++) nm[n + j] = step * 10000 + j;
+            r = geno_list_append(v[src], I(nm[n]), 0);
+            for (int64_t j = 1; j < k; j++) {
+                GenoList *same = j % 2 ? GENO_LIST_PUSH(r, I(nm[n + j]), 0) : geno_list_push(r, I(nm[n + j]), 0);
+                REQ(same == r);
+            }
+            nlen = n + k;
+        } else if (op == 13) {                          /* a builder from a list, then inline adds */
+            int64_t k = rand() % 70;
+            GenoListBuilder b;
+            geno_list_builder_init(&b);
+            geno_list_builder_add_list(&b, v[src], 0);
+            nm = malloc((size_t)(n + k + 1) * sizeof *nm);
+            if (n) memcpy(nm, m[src], (size_t)n * sizeof *nm);
+            for (int64_t j = 0; j < k; j++) {
+                nm[n + j] = -step * 1000 - j;
+                GENO_LIST_BUILDER_ADD(&b, I(nm[n + j]), 0);
+            }
+            r = geno_list_builder_finish(&b);
+            nlen = n + k;
         } else if (op >= 10) {                          /* prepend a short list (cons idiom) */
             int64_t k = 1 + rand() % (op == 10 ? 2 : 40);
             GenoWord *items = malloc((size_t)k * sizeof *items);
