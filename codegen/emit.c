@@ -152,6 +152,43 @@ static void line_directive(Emitter *em, SrcLoc loc) {
     free(sb.buf);
 }
 
+/* ---- tuple results through an out-parameter ---------------------------------
+ * A function returning an n-tuple is emitted as `static void f_X_o(GenoWord
+ * *o_, params)`, which writes the n elements to o_, plus the ordinary
+ * `GenoTuple *f_X(params)` wrapper that copies them to a new heap tuple (for
+ * function values and every other use). `let (a, b) = f(...)` passes a
+ * buffer on its own stack and `return g(...)` passes o_ on: the tuple is
+ * never allocated. A tuple has value semantics, so the copy is unobservable.
+ * Functions with `ensures` (which inspect the result) keep one body. */
+
+int tuple_out_arity(Def *f) {
+    if (!f || !f->sym || f->is_async || f->ensures.len) return 0;
+    if (f->kind != DEF_FUNC) return 0;
+    Type *r = ty_resolve(((Sym *)f->sym)->ty->ret);
+    return r->kind == TY_TUPLE && r->nargs >= 2 ? r->nargs : 0;
+}
+
+/* `return v` of an out-variant body: v's elements go to o_. */
+static void emit_return_out(Emitter *em, Stmt *s, const char *pops) {
+    Type *rt = ty_resolve(em->cur_ret);
+    Expr *v = s->value;
+    Def *callee = tuple_out_callee(v);
+    if (callee) {
+        char *args = emit_call_args(em, v);
+        emit_line(em, "{ %s_o(o_%s); %sGENO_LEAVE(); return; }", def_cname(em, v->sym), args, pops);
+        return;
+    }
+    if (v->kind == EX_TUPLE && v->elems.len == em->out_tuple) {
+        emit_line(em, "{");
+        for (int i = 0; i < em->out_tuple; i++)
+            emit_line(em, "    o_[%d] = %s;", i, to_word(rt->args[i], emit_expr_as(em, v->elems.items[i], rt->args[i])));
+        emit_line(em, "    %sGENO_LEAVE(); return;", pops);
+        emit_line(em, "}");
+        return;
+    }
+    emit_line(em, "{ GenoTuple *r_ = %s; for (int i_ = 0; i_ < %d; i_++) o_[i_] = r_[i_]; %sGENO_LEAVE(); return; }",
+              emit_expr_as(em, v, em->cur_ret), em->out_tuple, pops);
+}
 
 /* `return f(...)` of a named function whose result goes straight out:
  * no try frame to pop, no ensures clause (it could call functions). */
@@ -169,6 +206,10 @@ static void emit_return(Emitter *em, Stmt *s) {
     const char *leave = em->callee_leaves ? "GENO_LEAVE(); " : "";
     if (!s->value) {
         emit_line(em, "{ %s%s%sreturn 0; }", ensures_checks(em, contract, em->cur_ret, "(GenoWord)0"), pops, leave);
+        return;
+    }
+    if (!em->in_lambda && em->out_tuple) {
+        emit_return_out(em, s, pops);
         return;
     }
     em->tail_call = is_tail_call(em, s->value, contract, pops) ? s->value : NULL;
@@ -263,7 +304,12 @@ static void emit_let(Emitter *em, Stmt *s) {
     /* let (a, b): (A, B) = value — the hidden tuple local, then each part. */
     int id = ++em->tmp;
     Type *tt = ty_resolve(v->ty);
-    emit_line(em, "GenoTuple *t_%d = %s;", id, emit_expr(em, s->value));
+    Def *callee = tuple_out_callee(s->value);
+    if (callee && tt->kind == TY_TUPLE && tt->nargs == tuple_out_arity(callee))   /* no heap tuple */
+        emit_line(em, "GenoWord t_%d[%d]; %s_o(t_%d%s);", id, tt->nargs, def_cname(em, s->value->sym), id,
+                  emit_call_args(em, s->value));
+    else
+        emit_line(em, "GenoTuple *t_%d = %s;", id, emit_expr(em, s->value));
     for (int i = 0; i < v->nparts; i++) {
         Sym *part = v->parts[i];
         declare_local(em, part, from_word(tt->args[i], xasprintf("t_%d[%d]", id, i)));
@@ -464,13 +510,15 @@ void emit_block(Emitter *em, StmtList *body) {
 
 /* ---- functions ----------------------------------------------------------- */
 
-static char *signature(Emitter *em, Def *f) {
+/* The C signature of f, or with `out` of its out-parameter variant. */
+static char *signature(Emitter *em, Def *f, bool out) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), def_cname(em, s));
+    if (out) sb_printf(&sb, "static void %s_o(GenoWord *o_", def_cname(em, s));
+    else sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
-        sb_printf(&sb, "%s%s p_%s", i ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
-    if (!f->params.len) sb_puts(&sb, "void");
+        sb_printf(&sb, "%s%s p_%s", i || out ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
+    if (!f->params.len && !out) sb_puts(&sb, "void");
     sb_putc(&sb, ')');
     return sb_take(&sb);
 }
@@ -488,6 +536,26 @@ static bool ends_in_c_return(StmtList *body) {
         && ends_in_c_return(&last->body) && ends_in_c_return(&last->else_body);
 }
 
+/* Prototypes of f (and of its out variant). */
+static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
+    if (tuple_out_arity(f)) sb_printf(protos, "%s;\n", signature(em, f, true));
+    sb_printf(protos, "%s;\n", signature(em, f, false));
+}
+
+/* The ordinary entry of an out-variant function: a heap copy of o_. */
+static void emit_tuple_wrapper(Emitter *em, Def *f, int n) {
+    StrBuf args = {0};
+    for (int i = 0; i < f->params.len; i++) sb_printf(&args, ", p_%s", f->params.items[i].name);
+    emit_line(em, "%s {", signature(em, f, false));
+    emit_line(em, "    GenoWord o_[%d]; %s_o(o_%s);", n, def_cname(em, f->sym), args.buf ? args.buf : "");
+    emit_line(em, "    GenoTuple *t_ = geno_alloc(%d * sizeof(GenoWord));", n);
+    emit_line(em, "    for (int i_ = 0; i_ < %d; i_++) t_[i_] = o_[i_];", n);
+    emit_line(em, "    return t_;");
+    emit_line(em, "}");
+    sb_putc(&em->body, '\n');
+    free(args.buf);
+}
+
 static void emit_func(Emitter *em, Def *f) {
     Type *ret = func_result_type(f);
     em->cur_func = f;
@@ -498,11 +566,14 @@ static void emit_func(Emitter *em, Def *f) {
     em->volatile_vars = has_try(&f->body);
     find_owned_lists(em, &f->body);
     em->last_line = 0;
+    em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
-    emit_line(em, "%s {", signature(em, f));
+    emit_line(em, "%s {", signature(em, f, em->out_tuple > 0));
     em->indent++;
     emit_line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
-    em->callee_leaves = false;   /* callers restore geno_depth (emit_call) */
+    /* callers restore geno_depth (emit_call); an out variant's callers
+     * (let destructuring, its wrapper) do not, so it undoes its own entry */
+    em->callee_leaves = em->out_tuple > 0;
     emit_requires(em, f);
     emit_block(em, &f->body);
     if (ty_is(ret, TY_UNIT)) {
@@ -511,11 +582,14 @@ static void emit_func(Emitter *em, Def *f) {
     } else if (!ends_in_c_return(&f->body)) {
         emit_line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
              loc_arg(f->loc), f->name);
-        emit_line(em, "return 0;   /* unreachable; tcc's flow check does not see _Noreturn after a label */");
+        emit_line(em, "return%s;   /* unreachable; tcc's flow check does not see _Noreturn after a label */",
+                  em->out_tuple ? "" : " 0");
     }
     em->indent--;
     emit_line(em, "}");
     sb_putc(&em->body, '\n');
+    if (em->out_tuple) emit_tuple_wrapper(em, f, em->out_tuple);
+    em->out_tuple = 0;
 }
 
 char *emit_program(Program *p, Diags *d) {
@@ -530,19 +604,19 @@ char *emit_program(Program *p, Diags *d) {
             for (int j = 0; j < f->methods.len; j++) {
                 Def *m = f->methods.items[j];
                 if (!m->sym) continue;
-                sb_printf(&protos, "%s;\n", signature(&em, m));
+                emit_protos(&em, &protos, m);
                 emit_func(&em, m);
             }
             continue;
         }
         if (f->kind != DEF_FUNC || !f->sym) continue;
-        sb_printf(&protos, "%s;\n", signature(&em, f));
+        emit_protos(&em, &protos, f);
         emit_func(&em, f);
         if (strcmp(f->name, "main") == 0) main_def = f;
     }
     for (int i = 0; i < em.module_defs.len; i++) {   /* collected before any emission */
         Def *f = em.module_defs.items[i];
-        sb_printf(&protos, "%s;\n", signature(&em, f));
+        emit_protos(&em, &protos, f);
         emit_func(&em, f);
     }
     char *examples = emit_examples(&em, p);

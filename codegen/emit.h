@@ -32,6 +32,7 @@ typedef struct {
     Type *cur_ret;
     Def *cur_func;
     bool in_lambda;     /* returns convert to a word (closure ABI) */
+    int out_tuple;      /* > 0: the function writes its tuple result to o_[] */
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
     StrMap tramp_keys;       /* functions that already have a trampoline or async thunk */
     VEC(TryScope) tries;     /* try bodies open in the current function */
@@ -71,6 +72,11 @@ void find_owned_lists(Emitter *em, StmtList *body);   /* before emitting a body 
 bool is_owned_list(Emitter *em, Sym *s);
 char *owned_flag(Sym *s);                       /* "o_<local name>" */
 char *emit_list_peek(Emitter *em, Expr *e);     /* a list read that keeps no reference */                      /* range(start, stop[, step]) of the builtin, or NULL */                          /* a captured, reassigned var: lives in a cell */
+
+/* emit.c: tuple results through an out-parameter */
+int tuple_out_arity(Def *f);                    /* n for `-> (T1, ..., Tn)` functions, else 0 */
+Def *tuple_out_callee(Expr *e);                 /* the Def of a direct call with an out variant */
+char *emit_call_args(Emitter *em, Expr *e);     /* ", a, b" of a direct call */
 
 /* emit_adt.c */
 Type *variant_field_type(Type *t, int variant, int field);

@@ -307,26 +307,42 @@ static char *emit_call(Emitter *em, Expr *e) {
     char *cname = def_cname(em, s);
     if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
     bool tail = e == em->tail_call;
-    StrBuf sb = {0};
-    sb_printf(&sb, "%s(", cname);
-    for (int i = 0; i < e->elems.len; i++)
-        sb_printf(&sb, "%s%s", i ? ", " : "", emit_expr(em, e->elems.items[i]));
-    sb_putc(&sb, ')');
-    if (tail) return sb_take(&sb);
+    char *args = emit_call_args(em, e);
+    char *call = xasprintf("%s(%s)", cname, args[0] ? args + 2 : "");
+    if (tail) return call;
     Type *ret = s->def ? func_result_type(s->def) : ty_resolve(s->ty)->ret;
-    return depth_kept_call(em, c_type(ret), sb_take(&sb));
+    return depth_kept_call(em, c_type(ret), call);
 }
 
 /* Named functions leave geno_depth as their deepest entry set it: the
  * caller puts back its own depth after the call. So `return f(x)` needs
  * nothing after the call, and cc turns tail calls into jumps (loops for
  * self and mutual recursion) while every frame still counts as one level,
- * as in the reference (rt/limits.c). Lambdas and test blocks, which the
- * runtime calls, undo their own GENO_ENTER as before. */
+ * as in the reference (rt/limits.c). Lambdas, test blocks and the tuple
+ * out-variants (emit.c) undo their own GENO_ENTER instead. */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call) {
     int id = ++em->tmp;
     return xasprintf("({ int64_t d_%d = geno_depth; %s r_%d = %s; geno_depth = d_%d; r_%d; })", id, ctype, id, call,
                      id, id);
+}
+
+/* The C arguments of a direct call (elems hold them in parameter order),
+ * each preceded by ", ". */
+char *emit_call_args(Emitter *em, Expr *e) {
+    StrBuf sb = {0};
+    for (int i = 0; i < e->elems.len; i++) sb_printf(&sb, ", %s", emit_expr(em, e->elems.items[i]));
+    return sb_take(&sb);
+}
+
+/* A direct call of a user function whose tuple result can be written to
+ * the caller's buffer (emit.c, tuple_out_arity): its Def, else NULL. */
+Def *tuple_out_callee(Expr *e) {
+    if (e->kind != EX_CALL && e->kind != EX_PIPELINE) return NULL;
+    Expr *callee = e->kind == EX_PIPELINE ? e->b : e->a;
+    Sym *s = e->sym;
+    if (!callee || (callee->kind != EX_IDENT && callee->kind != EX_FIELD)) return NULL;
+    if (!s || s->kind != SYM_FUNC || !s->def) return NULL;
+    return tuple_out_arity(s->def) ? s->def : NULL;
 }
 
 static char *emit_ident(Emitter *em, Expr *e) {
