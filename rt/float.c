@@ -128,7 +128,11 @@ double geno_float_mod(double a, double b, GenoLoc loc) {
     double q = a / b;
     if (isinf(q)) geno_raise("E499", loc, "cannot convert float infinity to integer");
     if (isnan(q)) geno_raise("E499", loc, "cannot convert float NaN to integer");
-    return a - b * trunc(q);
+    /* Python's trunc gives an int, and an int zero has no sign: -0.0 % x is
+     * -0.0 - x * 0 = -0.0 there, where C's trunc(-0.0) would make it 0.0. */
+    double t = trunc(q);
+    if (t == 0) t = 0.0;
+    return a - b * t;
 }
 
 static int is_odd_integer(double y) { return fmod(fabs(y), 2.0) == 1.0; }
