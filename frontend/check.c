@@ -154,6 +154,9 @@ Module *find_module(Checker *c, const char *name) {
 void note_use(Checker *c, Sym *s) {
     if (!s || s->kind != SYM_LOCAL || s->lambda_depth >= c->lambda_depth || !c->cur_lambda) return;
     s->captured = true;
+    /* assigned earlier in the text: inside a loop that assignment may still
+     * run after this capture, so the variable needs a shared cell too */
+    if (s->assigned && s->is_mutable) s->assigned_after_capture = true;
     Sym *l = c->cur_lambda;
     for (int i = 0; i < l->captures.len; i++)
         if (l->captures.items[i] == s) return;
