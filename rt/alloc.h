@@ -20,14 +20,6 @@ void *geno_realloc_atomic(void *p, size_t size);
  * leaves an object's last word unscanned (a header whose last field was a
  * pointer lost its leaf in list_patterns). List headers: 32 bytes instead
  * of 48. */
-static inline void *geno_alloc_exact(size_t size) {
-    size_t g = (size + 15) >> 4;
-    if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_large(size);
-    void **p = (void **)geno_free_lists[g];
-    if (!p) return geno_alloc_refill(g);
-    geno_free_lists[g] = *p;
-    *p = 0;
-    return p;
-}
+static inline void *geno_alloc_exact(size_t size) { return geno_alloc_granules((size + 15) >> 4, size); }
 
 #endif

@@ -510,8 +510,8 @@ typedef struct { void *fn; GenoWord env[]; } GenoClosure;
 extern void *geno_free_lists[GENO_FREE_LIST_GRANULES + 1];
 void *geno_alloc_refill(size_t granules);      /* pops after a bulk refill */
 void *geno_alloc_large(size_t size);
-static inline void *geno_alloc(size_t size) {
-    size_t g = (size + 16) >> 4;
+/* Pops an object of g 16-byte granules (size bytes asked for). */
+static inline void *geno_alloc_granules(size_t g, size_t size) {
     if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_large(size);
     void **p = (void **)geno_free_lists[g];
     if (!p) return geno_alloc_refill(g);
@@ -519,6 +519,7 @@ static inline void *geno_alloc(size_t size) {
     *p = 0;
     return p;
 }
+static inline void *geno_alloc(size_t size) { return geno_alloc_granules((size + 16) >> 4, size); }
 void *geno_alloc_atomic(size_t size);
 
 /* ---- try frames (try/catch, and hosts that must see an error) ----------- */
