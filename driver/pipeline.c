@@ -14,6 +14,10 @@
 
 #include "codegen.h"
 #include "host.h"
+#include "hugeheap.h"
+
+/* Sources from this size on emit megabytes of C. */
+#define EMIT_HUGE_SOURCE ((size_t)64 << 10)
 
 double pipeline_now_ms(void) {
     struct timespec ts;
@@ -55,6 +59,9 @@ int pipeline_run(Compilation *c, const char *path, Stage upto) {
     c->check_ms = pipeline_now_ms() - t;
     if (c->diags.errors || upto == UPTO_CHECK) return c->diags.errors ? 1 : 0;
 
+    /* The C text is ~8x the source and built in growing buffers, then
+     * copied into one: on huge pages when that is megabytes (hugeheap.h). */
+    if (n >= EMIT_HUGE_SOURCE) hugeheap_reserve(32 * n);
     t = pipeline_now_ms();
     c->c_source = emit_program(c->prog, &c->diags);
     c->emit_ms = pipeline_now_ms() - t;

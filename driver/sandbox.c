@@ -43,6 +43,7 @@
 
 #include "broker.h"
 #include "effects.h"
+#include "hugeheap.h"
 #include "jit.h"
 
 /* The child's end of the broker socket (after stdin, stdout, stderr). */
@@ -87,6 +88,15 @@ static void set_limits(const RunOptions *o) {
 
 static double now_ms(void);
 
+/* tcc mallocs its whole working set: give it huge pages (hugeheap.h) and
+ * take back what it left unused before the program runs. The reservation
+ * counts against RLIMIT_AS while tcc runs: only when the limit has room. */
+static void compile_heap_reserve(const RunOptions *o, size_t c_len) {
+    size_t want = ((size_t)16 << 20) + 8 * c_len;
+    if (o->max_memory_bytes > 0 && (size_t)o->max_memory_bytes < 4 * want) return;
+    hugeheap_reserve(want);
+}
+
 static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_t parent,
                                  int out_w, int err_w, int broker_w) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -103,7 +113,9 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
 
     char *error = NULL;
     double tcc_start = now_ms();
+    compile_heap_reserve(o, strlen(c_source));
     const GenoProgram *prog = jit_compile(c_source, &error);
+    hugeheap_release();
     double tcc_end = now_ms();
     if (!prog) {
         dprintf(2, "genoc: internal error: C compilation failed\n%s\n", error);

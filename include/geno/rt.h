@@ -257,30 +257,38 @@ GenoStr *geno_int_to_str(GenoInt a);
 #else
 #define GENO_KNOWN_SMALL(r) ({ GenoInt _k = (r); if (!(_k & 1)) __builtin_unreachable(); _k; })
 #endif
+#ifndef __TINYC__
 #define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
     ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
 #define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
     ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
-/* Fast when both operands fit in 31 bits (tcc) or 30 bits (cc: the product
+/* cc: fast when both operands fit in 30 bits (the product
  * then fits without a range check, and cc hoists the operand checks out of
  * loops); cc then tries its overflow builtin on the tagged product v_a * 2v_b
  * before the runtime call. */
-#ifndef __TINYC__
 #define GENO_MUL30(v) ((uint64_t)((v) + 0x40000000LL) < 0x80000000ULL)
 #define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
     ((_a & _b & 1) && GENO_MUL30(_x) && GENO_MUL30(_y)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(_x * _y)) \
     : ((_a & _b & 1) && !__builtin_mul_overflow(_x, _b - 1, &_p) && GENO_TAGGED_FITS((uint64_t)_p | 1)) \
         ? GENO_KNOWN_SMALL((GenoInt)((uint64_t)_p | 1)) : geno_int_mul_slow(_a, _b, loc); })
 #else
-#define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
-    ((_a & _b & 1) && (uint64_t)(_x + 0x80000000LL) < 0x100000000ULL && (uint64_t)(_y + 0x80000000LL) < 0x100000000ULL \
-     && (_p = _x * _y, _p >= GENO_SMALL_MIN && _p <= GENO_SMALL_MAX)) ? GENO_INT_SMALL(_p) : geno_int_mul_slow(_a, _b, loc); })
+/* tcc spends about 60k instructions expanding one nested-macro GENO_INT_ADD
+ * (a third of compiling a large program), so its + and - are written out
+ * with no inner macros, and * / % are plain calls: the runtime functions
+ * take the small fast path themselves, and a program under the step limit
+ * runs as fast either way (callgrind on loop_sum, fib_rec, collatz). */
+#define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; ((_a & _b & 1) && (_r = _a + (_b - 1), \
+    (uint64_t)_r + 0x4000000000000000UL < 0x8000000000000000UL)) ? _r : geno_int_add_slow(_a, _b, loc); })
+#define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; ((_a & _b & 1) && (_r = _a - (_b - 1), \
+    (uint64_t)_r + 0x4000000000000000UL < 0x8000000000000000UL)) ? _r : geno_int_sub_slow(_a, _b, loc); })
+#define GENO_INT_MUL(a, b, loc) geno_int_mul_slow(a, b, loc)
 #endif
 #define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
 #define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
 #define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
 #define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
 #define GENO_INT_EQ(a, b) ({ GenoInt _a = (a), _b = (b); (_a == _b) || (!((_a | _b) & 1) && geno_int_eq_slow(_a, _b)); })
+#ifndef __TINYC__
 /* Truncating / and % inline when both are small and b is not 0 or -1 (so
  * the quotient cannot leave the small range); the rest, errors included,
  * go to geno_int_div / geno_int_mod. */
@@ -288,6 +296,10 @@ GenoStr *geno_int_to_str(GenoInt a);
     (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : geno_int_div(_a, _b, loc); })
 #define GENO_INT_MOD(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
     (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b)) : geno_int_mod(_a, _b, loc); })
+#else
+#define GENO_INT_DIV(a, b, loc) geno_int_div(a, b, loc)
+#define GENO_INT_MOD(a, b, loc) geno_int_mod(a, b, loc)
+#endif
 /* -a: only -(-2^61) leaves the small range. */
 #define GENO_INT_NEG(a, loc) ({ GenoInt _a = (a); \
     ((_a & 1) && _a != GENO_INT_SMALL(GENO_SMALL_MIN)) ? GENO_KNOWN_SMALL((GenoInt)(2 - (uint64_t)_a)) : geno_int_neg(_a, loc); })
