@@ -206,9 +206,14 @@ void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #else
 #define GENO_UNLIKELY(c) __builtin_expect(!!(c), 0)
 #endif
+#ifdef __TINYC__   /* the same without the inner macro: tcc expands one per function and loop */
+#define GENO_STEP(loc) do { if (--geno_steps_left < 0) geno_steps_exceeded(loc); } while (0)
+#define GENO_ENTER(loc) do { if ((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast)) geno_enter_slow(loc); } while (0)
+#else
 #define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
 #define GENO_ENTER(loc) do { \
     if (GENO_UNLIKELY((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast))) geno_enter_slow(loc); } while (0)
+#endif
 #define GENO_LEAVE() (geno_depth--)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
@@ -272,16 +277,15 @@ GenoStr *geno_int_to_str(GenoInt a);
     : ((_a & _b & 1) && !__builtin_mul_overflow(_x, _b - 1, &_p) && GENO_TAGGED_FITS((uint64_t)_p | 1)) \
         ? GENO_KNOWN_SMALL((GenoInt)((uint64_t)_p | 1)) : geno_int_mul_slow(_a, _b, loc); })
 #else
-/* tcc spends about 60k instructions expanding one nested-macro GENO_INT_ADD
- * (a third of compiling a large program), so its + and - are written out
- * with no inner macros, and * / % are plain calls: the runtime functions
- * take the small fast path themselves, and a program under the step limit
- * runs as fast either way (callgrind on loop_sum, fib_rec, collatz). */
-#define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; ((_a & _b & 1) && (_r = _a + (_b - 1), \
-    (uint64_t)_r + 0x4000000000000000UL < 0x8000000000000000UL)) ? _r : geno_int_add_slow(_a, _b, loc); })
-#define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; ((_a & _b & 1) && (_r = _a - (_b - 1), \
-    (uint64_t)_r + 0x4000000000000000UL < 0x8000000000000000UL)) ? _r : geno_int_sub_slow(_a, _b, loc); })
-#define GENO_INT_MUL(a, b, loc) geno_int_mul_slow(a, b, loc)
+/* Under tcc the arithmetic is a plain call (the runtime function takes the
+ * small fast path itself) through an object-like macro: tcc spent ~60k
+ * instructions expanding one inline GENO_INT_ADD and rescans every nested
+ * argument again at each level (a+b+c+d...), about half of compiling a
+ * large program, while the calls cost a program under the step limit a
+ * few percent (callgrind: loop_sum, fib_rec, collatz, matrix_mult). */
+#define GENO_INT_ADD geno_int_add_slow
+#define GENO_INT_SUB geno_int_sub_slow
+#define GENO_INT_MUL geno_int_mul_slow
 #endif
 #define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
 #define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
@@ -297,12 +301,16 @@ GenoStr *geno_int_to_str(GenoInt a);
 #define GENO_INT_MOD(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
     (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b)) : geno_int_mod(_a, _b, loc); })
 #else
-#define GENO_INT_DIV(a, b, loc) geno_int_div(a, b, loc)
-#define GENO_INT_MOD(a, b, loc) geno_int_mod(a, b, loc)
+#define GENO_INT_DIV geno_int_div
+#define GENO_INT_MOD geno_int_mod
 #endif
 /* -a: only -(-2^61) leaves the small range. */
+#ifndef __TINYC__
 #define GENO_INT_NEG(a, loc) ({ GenoInt _a = (a); \
     ((_a & 1) && _a != GENO_INT_SMALL(GENO_SMALL_MIN)) ? GENO_KNOWN_SMALL((GenoInt)(2 - (uint64_t)_a)) : geno_int_neg(_a, loc); })
+#else
+#define GENO_INT_NEG geno_int_neg
+#endif
 /* Bitwise operators on two small ints: (2x+1) & (2y+1) = 2(x&y)+1, the same
  * for |, and ^ only clears the tag bit, so the result is small unchecked.
  * `a >> n` for 0 <= n < 64: ((2v+1) >> n) | 1 = 2(v >> n)+1 (floor, as the
