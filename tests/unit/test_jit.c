@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugeheap.h"
 #include "jit.h"
+#include "rt_test_support.h"
 
 /* A complete program around `body`, a statement list of main_fn. */
 static const GenoProgram *compile_main(const char *decls, const char *body, char **error) {
@@ -55,12 +57,58 @@ START_TEST(libc_functions_do_not_link) {
 }
 END_TEST
 
+
+/* Under tcc the Int macros are aliases of the runtime calls (rt.h): nested,
+ * on small operands, across the small/big boundary and back, they must give
+ * what gcc's inline versions give. */
+#define INT_EXPR(a, b) GENO_INT_SUB(GENO_INT_ADD(GENO_INT_MUL(a, b, 0), GENO_INT_DIV(a, b, 0), 0), \
+                                    GENO_INT_NEG(GENO_INT_MOD(a, b, 0), 0), 0)
+#define INT_EXPR_TEXT "GENO_INT_SUB(GENO_INT_ADD(GENO_INT_MUL(a_, b_, 0), GENO_INT_DIV(a_, b_, 0), 0), " \
+                      "GENO_INT_NEG(GENO_INT_MOD(a_, b_, 0), 0), 0)"
+
+START_TEST(int_aliases_match_inline_macros) {
+    rt_default_setup();
+    static const int64_t cases[][2] = {{7, 3}, {-7, 3}, {7, -3}, {1LL << 40, 1LL << 40},
+                                       {(1LL << 61) - 1, 2}, {-(1LL << 61), -1}, {123456789, 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char decl[256], body[512], *error;
+        snprintf(decl, sizeof decl, "static GenoInt a_ = 0, b_ = 0;");
+        snprintf(body, sizeof body, "a_ = geno_int_from_i64(%lldLL); b_ = geno_int_from_i64(%lldLL); "
+                 "return (GenoWord)(" INT_EXPR_TEXT ");",
+                 (long long)cases[i][0], (long long)cases[i][1]);
+        const GenoProgram *p = compile_main(decl, body, &error);
+        ck_assert_msg(p != NULL, "%s", error ? error : "");
+        GenoInt a = geno_int_from_i64(cases[i][0]), b = geno_int_from_i64(cases[i][1]);
+        GenoInt want = INT_EXPR(a, b), got = (GenoInt)p->main_fn();
+        ck_assert_msg(geno_int_cmp_slow(want, got) == 0, "case %zu: %s vs %s", i,
+                      geno_int_to_str(want)->data, geno_int_to_str(got)->data);
+    }
+}
+END_TEST
+
+/* The compile heap: allocations work inside and past the reservation. */
+START_TEST(hugeheap_reserve_and_release) {
+    hugeheap_reserve((size_t)8 << 20);
+    char *small = malloc(1000), *big = malloc((size_t)12 << 20);
+    ck_assert_ptr_nonnull(small);
+    ck_assert_ptr_nonnull(big);
+    memset(big, 1, (size_t)12 << 20);
+    ck_assert_int_eq(big[((size_t)12 << 20) - 1], 1);
+    free(big);
+    free(small);
+    hugeheap_release();
+    ck_assert_ptr_nonnull(malloc(100));
+}
+END_TEST
+
 int main(void) {
     Suite *s = suite_create("jit");
     TCase *tc = tcase_create("link");
     tcase_add_test(tc, runtime_symbols_resolve);
     tcase_add_test(tc, setjmp_and_memcpy_resolve);
     tcase_add_test(tc, libc_functions_do_not_link);
+    tcase_add_test(tc, int_aliases_match_inline_macros);
+    tcase_add_test(tc, hugeheap_reserve_and_release);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
