@@ -127,7 +127,7 @@ uint64_t geno_hash(GenoWord v, const GenoType *t) {
     }
     case GT_ARRAY: {
         const GenoArray *a = (const GenoArray *)(uintptr_t)v;
-        return combine(hash_seq(8, a->items, a->len, t->params[0]), (uint64_t)a->len);
+        return combine(hash_seq(8, geno_array_words(a), a->len, t->params[0]), (uint64_t)a->len);
     }
     case GT_VEC: {
         const GenoVec *a = (const GenoVec *)(uintptr_t)v;

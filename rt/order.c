@@ -236,7 +236,7 @@ int geno_order_cmp2(GenoWord a, const GenoType *ta, GenoWord b, const GenoType *
     }
     case GT_ARRAY: {
         const GenoArray *x = (const GenoArray *)(uintptr_t)a, *y = (const GenoArray *)(uintptr_t)b;
-        return cmp_seq(x->items, x->len, ta->params[0], y->items, y->len, tb->params[0]);
+        return cmp_seq(geno_array_words(x), x->len, ta->params[0], geno_array_words(y), y->len, tb->params[0]);
     }
     case GT_VEC: {
         const GenoVec *x = (const GenoVec *)(uintptr_t)a, *y = (const GenoVec *)(uintptr_t)b;
