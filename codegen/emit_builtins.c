@@ -142,7 +142,7 @@ static bool is_cons(Expr *e, const char *name) {
 }
 
 /* The builtin a direct call names, or NULL (as emit_call decides). */
-static const char *called_builtin(Expr *e) {
+const char *called_builtin(Expr *e) {
     if (e->kind != EX_CALL || !e->a || (e->a->kind != EX_IDENT && e->a->kind != EX_FIELD)) return NULL;
     Sym *s = e->sym;
     return s && s->kind == SYM_BUILTIN ? (s->builtin_name ? s->builtin_name : s->name) : NULL;
