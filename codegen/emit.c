@@ -415,7 +415,9 @@ static void emit_for(Emitter *em, Stmt *s) {
     }
     em->indent++;
     emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
-    char *item = array ? xasprintf("a_%d->items[i_%d]", id, id) : xasprintf("c_%d[i_%d - cs_%d]", id, id, id);
+    char *item = !array ? xasprintf("c_%d[i_%d - cs_%d]", id, id, id)
+                 : !strcmp(array_macros(s->value->ty), "GENO_BARRAY") ? xasprintf("(GenoWord)GENO_ARRAY_BYTES(a_%d)[i_%d]", id, id)
+                 : xasprintf("a_%d->items[i_%d]", id, id);
     declare_local(em, var, from_word(var->ty, item));
     emit_block(em, &s->body);
     em->indent--;

@@ -92,8 +92,11 @@ char *emit_match_expr(Emitter *em, Expr *e);
 
 /* emit_builtins.c */
 char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a builtin */
+const char *called_builtin(Expr *e);   /* the builtin a direct call names, or NULL */
 /* emit_fast.c */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
+/* "GENO_BARRAY" for an Array[Bool] (compact, a byte per element), else "GENO_ARRAY". */
+const char *array_macros(Type *array_type);
 
 /* emit_try.c */
 bool has_try(StmtList *body);

@@ -141,8 +141,34 @@ static bool is_cons(Expr *e, const char *name) {
     return lit->kind == EX_LIST && lit->elems.len >= 1 && lit->elems.len <= 32;
 }
 
+/* The builtin a direct call names, or NULL (as emit_call decides). */
+const char *called_builtin(Expr *e) {
+    if (e->kind != EX_CALL || !e->a || (e->a->kind != EX_IDENT && e->a->kind != EX_FIELD)) return NULL;
+    Sym *s = e->sym;
+    return s && s->kind == SYM_BUILTIN ? (s->builtin_name ? s->builtin_name : s->name) : NULL;
+}
+
+/* unwrap_or(map_get(m, k), d) and the same with mutable_map_get: the found
+ * flag picks the value or d without building a Some. Evaluation order is
+ * kept (m, k, the lookup, then d). */
+static char *emit_unwrap_or_get(Emitter *em, Expr *e) {
+    Expr *get = e->elems.items[0];
+    const char *g = called_builtin(get);
+    if (!g || get->elems.len != 2 || (strcmp(g, "map_get") && strcmp(g, "mutable_map_get"))) return NULL;
+    Expr *m = get->elems.items[0], *k = get->elems.items[1], *d = e->elems.items[1];
+    char *mv = emit_expr(em, m), *kv = emit_expr(em, k), *dv = emit_expr(em, d);
+    int id = ++em->tmp;
+    return from_word(e->ty, xasprintf("({ GenoWord o_%d; int f_%d = geno_%s(%s, %s, %s, &o_%d); GenoWord d_%d = %s; f_%d ? o_%d : d_%d; })",
+                                      id, id, g, mv, to_word(emitted_type(k), kv), type_desc(em, emitted_type(m)), id,
+                                      id, to_word(emitted_type(d), dv), id, id, id));
+}
+
 char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (is_cons(e, name)) return emit_cons(em, e);
+    if (e->elems.len == 2 && !strcmp(name, "unwrap_or")) {
+        char *r = emit_unwrap_or_get(em, e);
+        if (r) return r;
+    }
     char *v[6] = {0};
     for (int i = 0; i < e->elems.len && i < 6; i++) v[i] = emit_expr(em, e->elems.items[i]);
     Type *t0 = e->elems.len ? e->elems.items[0]->ty : NULL;

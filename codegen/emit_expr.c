@@ -366,7 +366,7 @@ static char *emit_index(Emitter *em, Expr *e) {
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
     case TY_LIST: return from_word(e->ty, xasprintf("GENO_LIST_INDEX(%s, %s, %s)", a, i, L));
-    case TY_ARRAY: return from_word(e->ty, xasprintf("GENO_ARRAY_INDEX(%s, %s, %s)", a, i, L));
+    case TY_ARRAY: return from_word(e->ty, xasprintf("%s_INDEX(%s, %s, %s)", array_macros(t), a, i, L));
     case TY_MAP:
         return from_word(e->ty, xasprintf("geno_map_index(%s, %s, %s, %s)", a, to_word(e->b->ty, i),
                                           type_desc(em, t), L));
@@ -382,7 +382,7 @@ char *emit_index_assign(Emitter *em, Stmt *s) {
     char *a = emit_expr(em, s->target), *i = emit_expr(em, s->index), *L = loc_arg(s->loc);
     char *v = to_word(t->kind == TY_MUTMAP ? t->args[1] : t->args[0], emit_expr(em, s->value));
     switch (t->kind) {
-    case TY_ARRAY: return xasprintf("GENO_ARRAY_INDEX_SET(%s, %s, %s, %s);", a, i, v, L);
+    case TY_ARRAY: return xasprintf("%s_INDEX_SET(%s, %s, %s, %s);", array_macros(t), a, i, v, L);
     case TY_VEC: return xasprintf("GENO_VEC_INDEX_SET(%s, %s, %s, %s);", a, i, v, L);
     case TY_MUTMAP:
         return xasprintf("geno_mutable_map_set(%s, %s, %s, %s, %s);", a, to_word(s->index->ty, i), v,

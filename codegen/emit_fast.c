@@ -12,6 +12,11 @@
 
 #include <string.h>
 
+const char *array_macros(Type *array_type) {
+    Type *t = ty_resolve(array_type);
+    return t->kind == TY_ARRAY && t->nargs == 1 && ty_is(t->args[0], TY_BOOL) ? "GENO_BARRAY" : "GENO_ARRAY";
+}
+
 /* C text for builtin `name` with argument values v, or NULL when it has no
  * inline form (then emit_builtin uses the table). */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
@@ -20,11 +25,11 @@ char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
     int n = e->elems.len;
     char *L = loc_arg(e->loc);
     if (n == 2 && !strcmp(name, "array_get"))
-        return from_word(e->ty, xasprintf("GENO_ARRAY_GET(%s, %s, %s)", v[0], v[1], L));
+        return from_word(e->ty, xasprintf("%s_GET(%s, %s, %s)", array_macros(a[0]->ty), v[0], v[1], L));
     if (n == 2 && !strcmp(name, "vec_get"))
         return from_word(e->ty, xasprintf("GENO_VEC_GET(%s, %s, %s)", v[0], v[1], L));
     if (n == 3 && !strcmp(name, "array_set"))
-        return xasprintf("({ GENO_ARRAY_SET(%s, %s, %s, %s); (GenoWord)0; })", v[0], v[1],
+        return xasprintf("({ %s_SET(%s, %s, %s, %s); (GenoWord)0; })", array_macros(a[0]->ty), v[0], v[1],
                          to_word(emitted_type(a[2]), v[2]), L);
     if (n == 3 && !strcmp(name, "vec_set"))
         return xasprintf("({ GENO_VEC_SET(%s, %s, %s, %s); (GenoWord)0; })", v[0], v[1],

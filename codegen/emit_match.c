@@ -16,6 +16,8 @@
  */
 #include "emit.h"
 
+#include <string.h>
+
 typedef struct {
     StrBuf cond;    /* "" means always true */
     StrBuf binds;   /* C declarations */
@@ -134,13 +136,38 @@ static char *no_match(Emitter *em, SrcLoc loc, const char *what, Type *t, const 
                      loc_arg(loc), what, to_word(t, v), type_desc(em, t));
 }
 
+/* A match on vec_pop, map_get or mutable_map_get whose arms test the
+ * Option but never bind it whole (constructor patterns and `_` only): the
+ * Some is built in a stack word pair, since nothing can keep it past the
+ * match; the call's found flag picks it or None. NULL otherwise. */
+static char *stack_option(Emitter *em, Expr *value, MatchArmList *arms, int id) {
+    const char *g = called_builtin(value);
+    if (!g) return NULL;
+    bool pop = !strcmp(g, "vec_pop") && value->elems.len == 1;
+    bool get = (!strcmp(g, "map_get") || !strcmp(g, "mutable_map_get")) && value->elems.len == 2;
+    if (!pop && !get) return NULL;
+    for (int i = 0; i < arms->len; i++) {
+        PatternKind k = arms->items[i].pattern->kind;
+        if (k != PAT_CTOR && k != PAT_WILDCARD) return NULL;
+    }
+    Expr *c = value->elems.items[0];
+    char *call = pop ? xasprintf("geno_vec_pop(%s, &so_%d[1])", emit_expr(em, c), id)
+                     : xasprintf("geno_%s(%s, %s, %s, &so_%d[1])", g, emit_expr(em, c),
+                                 to_word(emitted_type(value->elems.items[1]), emit_expr(em, value->elems.items[1])),
+                                 type_desc(em, emitted_type(c)), id);
+    return xasprintf("GenoWord so_%d[2] = {GENO_TAG_SOME, 0}; GenoAdt *m_%d = %s ? (GenoAdt *)(void *)so_%d : GENO_NULLARY(GENO_TAG_NONE);",
+                     id, id, call, id);
+}
+
 void emit_match_stmt(Emitter *em, Stmt *s) {
     int id = ++em->tmp;
     Type *t = s->value->ty;
     char *m = xasprintf("m_%d", id);
     emit_line(em, "{");
     em->indent++;
-    emit_line(em, "%s %s = %s;", c_type(t), m, emit_expr(em, s->value));
+    char *so = stack_option(em, s->value, &s->arms, id);
+    if (so) emit_line(em, "%s", so);
+    else emit_line(em, "%s %s = %s;", c_type(t), m, emit_expr(em, s->value));
     bool covered = false;
     for (int i = 0; i < s->arms.len && !covered; i++) {
         MatchArm *arm = &s->arms.items[i];
@@ -174,7 +201,9 @@ char *emit_match_expr(Emitter *em, Expr *e) {
     Type *t = e->a->ty;
     char *m = xasprintf("m_%d", id);
     StrBuf sb = {0};
-    sb_printf(&sb, "({ %s r_%d; %s %s = %s; ", c_type(e->ty), id, c_type(t), m, emit_expr(em, e->a));
+    char *so = stack_option(em, e->a, &e->arms, id);
+    if (so) sb_printf(&sb, "({ %s r_%d; %s ", c_type(e->ty), id, so);
+    else sb_printf(&sb, "({ %s r_%d; %s %s = %s; ", c_type(e->ty), id, c_type(t), m, emit_expr(em, e->a));
     bool covered = false;
     for (int i = 0; i < e->arms.len && !covered; i++) {
         MatchArm *arm = &e->arms.items[i];

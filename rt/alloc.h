@@ -13,6 +13,9 @@ void geno_gc_init(void);
 /* Grows a block from geno_alloc_atomic; raises E504 when memory is out. */
 void *geno_realloc_atomic(void *p, size_t size);
 
+/* geno_alloc_atomic without clearing: for arrays the caller fills at once. */
+void *geno_alloc_atomic_uncleared(size_t size);
+
 /* geno_alloc without the room for Boehm's extra byte (which is there so
  * that a pointer one past an object's end still keeps it alive): only for
  * objects that are only ever referenced at their start and whose LAST WORD

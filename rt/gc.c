@@ -73,6 +73,12 @@ void *geno_alloc_atomic(size_t size) {
     return p;
 }
 
+void *geno_alloc_atomic_uncleared(size_t size) {
+    void *p = GC_MALLOC_ATOMIC(size);
+    if (!p && size) out_of_memory();
+    return p;
+}
+
 void *geno_realloc_atomic(void *old, size_t size) {
     void *p = GC_REALLOC(old, size);
     if (!p && size) out_of_memory();

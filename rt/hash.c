@@ -23,14 +23,7 @@
 #include "hashtab.h"
 #include "int.h"
 
-static inline uint64_t fmix(uint64_t x) {
-    x ^= x >> 30;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27;
-    x *= UINT64_C(0x94d049bb133111eb);
-    x ^= x >> 31;
-    return x;
-}
+#define fmix geno_hash_fmix
 
 static inline uint64_t combine(uint64_t h, uint64_t x) {
     return fmix(h ^ (x + UINT64_C(0x9e3779b97f4a7c15) + (h << 6) + (h >> 2)));
@@ -52,7 +45,7 @@ uint64_t geno_hash_bytes(const void *data, size_t n) {
     return fmix(h ^ fmix(w ^ ((uint64_t)n << 56)));
 }
 
-static uint64_t hash_i64(int64_t v) { return fmix((uint64_t)v ^ UINT64_C(0x6a09e667f3bcc908)); }
+#define hash_i64 geno_hash_i64
 
 static uint64_t hash_mpz(mpz_srcptr z) {
     uint64_t h = geno_hash_bytes(mpz_limbs_read(z), mpz_size(z) * sizeof(mp_limb_t));
@@ -134,7 +127,7 @@ uint64_t geno_hash(GenoWord v, const GenoType *t) {
     }
     case GT_ARRAY: {
         const GenoArray *a = (const GenoArray *)(uintptr_t)v;
-        return combine(hash_seq(8, a->items, a->len, t->params[0]), (uint64_t)a->len);
+        return combine(hash_seq(8, geno_array_words(a), a->len, t->params[0]), (uint64_t)a->len);
     }
     case GT_VEC: {
         const GenoVec *a = (const GenoVec *)(uintptr_t)v;

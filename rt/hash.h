@@ -11,4 +11,16 @@ uint64_t geno_hash_bytes(const void *p, size_t n);
 uint64_t geno_hash_int(GenoInt a);
 uint64_t geno_hash_float(double d);
 
+/* splitmix64's finaliser, and the hash of a small Int's value: inline here
+ * so the hash tables hash an Int key without a call (hash.c uses the same). */
+static inline uint64_t geno_hash_fmix(uint64_t x) {
+    x ^= x >> 30;
+    x *= UINT64_C(0xbf58476d1ce4e5b9);
+    x ^= x >> 27;
+    x *= UINT64_C(0x94d049bb133111eb);
+    x ^= x >> 31;
+    return x;
+}
+static inline uint64_t geno_hash_i64(int64_t v) { return geno_hash_fmix((uint64_t)v ^ UINT64_C(0x6a09e667f3bcc908)); }
+
 #endif

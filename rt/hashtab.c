@@ -23,40 +23,20 @@
 #include <string.h>
 
 #include "geno/rt.h"
+#include "alloc.h"
 #include "hashtab.h"
 #include "value.h"
 
-#define EMPTY (-1)
-#define DELETED (-2)
-/* A live slot: >= 0, the entry number in the low 32 bits. */
-#define SLOT(h, e) ((int64_t)((((h) >> 32) << 32) | (uint64_t)(e)))
-#define SLOT_ENTRY(s) ((int64_t)((s) & 0xffffffff))
-#define SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
+#define EMPTY GENO_TAB_EMPTY
+#define DELETED GENO_TAB_DELETED
+#define SLOT GENO_TAB_SLOT
 
-uint64_t geno_tab_hash(GenoWord key, const GenoType *kt) {
+uint64_t geno_tab_hash_slow(GenoWord key, const GenoType *kt) {
     return geno_hash(key, kt) & ~((uint64_t)1 << 63);
 }
 
-static int keys_equal(GenoWord stored, const GenoType *kt, GenoWord key, const GenoType *pt) {
-    if (stored == key && kt->kind != GT_FLOAT) return 1;       /* NaN != NaN */
-    return geno_equal2(stored, kt, key, pt);
-}
-
-int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h,
-                      const GenoType *kt, const GenoType *probe_t) {
-    if (t->count == 0) return -1;
-    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
-        int64_t s = t->index[i];
-        if (s == EMPTY) return -1;
-        if (s >= 0 && SLOT_TAG_MATCH(s, h)) {
-            int64_t e = SLOT_ENTRY(s);
-            if (t->entries[e].hash == h && keys_equal(t->entries[e].key, kt, key, probe_t)) return e;
-        }
-    }
-}
-
 static void rebuild_index(GenoTable *t, int64_t slots) {
-    t->index = geno_alloc_atomic((size_t)slots * sizeof(int64_t));
+    t->index = geno_alloc_atomic_uncleared((size_t)slots * sizeof(int64_t));
     memset(t->index, 0xff, (size_t)slots * sizeof(int64_t));   /* EMPTY */
     t->mask = slots - 1;
     for (int64_t e = 0; e < t->used; e++) {

@@ -4,6 +4,8 @@
 #define GENO_RT_HASHTAB_H
 
 #include "geno/rt.h"
+#include "hash.h"
+#include "value.h"
 
 #define GENO_TAB_DEAD UINT64_MAX        /* hash of a removed entry */
 
@@ -25,12 +27,52 @@ typedef struct {
 struct GenoSet { GenoTable tab; };
 struct GenoMutMap { GenoTable tab; };
 
-/* A table hash for key (of type kt): geno_hash with the top bit cleared. */
-uint64_t geno_tab_hash(GenoWord key, const GenoType *kt);
+#define GENO_TAB_EMPTY (-1)
+#define GENO_TAB_DELETED (-2)
+/* A live index slot: >= 0, the entry number in the low 32 bits. */
+#define GENO_TAB_SLOT(h, e) ((int64_t)((((h) >> 32) << 32) | (uint64_t)(e)))
+#define GENO_TAB_SLOT_ENTRY(s) ((int64_t)((s) & 0xffffffff))
+#define GENO_TAB_SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
+
+/* A table hash for key (of type kt): geno_hash with the top bit cleared.
+ * Inline for the common keys (a small Int, a String), so a lookup in a
+ * Set[Int] or MutableMap[String, V] pays no call chain through geno_hash. */
+uint64_t geno_tab_hash_slow(GenoWord key, const GenoType *kt);
+static inline uint64_t geno_tab_hash(GenoWord key, const GenoType *kt) {
+    if (kt->kind == GT_INT && GENO_INT_IS_SMALL(key))
+        return geno_hash_i64(GENO_INT_VALUE(key)) & ~((uint64_t)1 << 63);
+    if (kt->kind == GT_STRING) {
+        const GenoStr *s = (const GenoStr *)(uintptr_t)key;
+        return geno_hash_bytes(s->data, (size_t)s->len) & ~((uint64_t)1 << 63);
+    }
+    return geno_tab_hash_slow(key, kt);
+}
+
+/* Key equality as geno_equal2, with Int and String keys compared in place
+ * (a small Int equals only the identical word). */
+static inline int geno_tab_keys_equal(GenoWord stored, const GenoType *kt, GenoWord key, const GenoType *pt) {
+    if (stored == key && kt->kind != GT_FLOAT) return 1;       /* NaN != NaN */
+    if (kt->kind == GT_INT && pt->kind == GT_INT && ((stored | key) & 1)) return 0;
+    if (kt->kind == GT_STRING && pt->kind == GT_STRING)
+        return geno_str_eq((GenoStr *)(uintptr_t)stored, (GenoStr *)(uintptr_t)key);
+    return geno_equal2(stored, kt, key, pt);
+}
+
 /* The entry holding a key equal to `key` (of type probe_t; stored keys are
- * of type kt), or -1. h is geno_tab_hash(key, ...). */
-int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h,
-                      const GenoType *kt, const GenoType *probe_t);
+ * of type kt), or -1. h is geno_tab_hash(key, ...). Inline: it is the
+ * inner loop of every Set and MutableMap operation. */
+static inline int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h,
+                                    const GenoType *kt, const GenoType *probe_t) {
+    if (t->count == 0) return -1;
+    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
+        int64_t s = t->index[i];
+        if (s == GENO_TAB_EMPTY) return -1;
+        if (s >= 0 && GENO_TAB_SLOT_TAG_MATCH(s, h)) {
+            int64_t e = GENO_TAB_SLOT_ENTRY(s);
+            if (t->entries[e].hash == h && geno_tab_keys_equal(t->entries[e].key, kt, key, probe_t)) return e;
+        }
+    }
+}
 /* Appends an entry for a key known to be absent; returns its number. */
 int64_t geno_tab_add(GenoTable *t, GenoWord key, uint64_t h, GenoWord val);
 void geno_tab_remove(GenoTable *t, int64_t e);

@@ -171,6 +171,45 @@ static void merge_sort(const SortCtx *s, const GenoWord *items, int64_t *idx, in
     memcpy(idx, tmp, sizeof(int64_t) * (size_t)n);
 }
 
+/* sort with a comparator: the same merge sort over the values themselves
+ * (no index indirection), making the same comparator calls in the same
+ * order. tmp (GC-scanned, h words) holds the left half while merging. */
+static inline int cmp_after(GenoClosure *cmp, GenoWord a, GenoWord b) {
+    GenoInt r = (GenoInt)GENO_CALL2(cmp, a, b);   /* its entry is the step */
+    return GENO_INT_GT(r, GENO_INT_SMALL(0));
+}
+
+static void merge_sort_values(GenoClosure *cmp, GenoWord *a, GenoWord *tmp, int64_t n) {
+    if (n < 2) return;
+    int64_t h = n / 2;
+    merge_sort_values(cmp, a, tmp, h);
+    merge_sort_values(cmp, a + h, tmp, n - h);
+    if (!cmp_after(cmp, a[h - 1], a[h])) return;
+    memcpy(tmp, a, sizeof(GenoWord) * (size_t)h);
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = cmp_after(cmp, tmp[i], a[j]) ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
+}
+
+static GenoList *sorted_by_cmp(GenoList *l, GenoClosure *cmp, GenoLoc loc) {
+    int64_t n = geno_list_len(l);
+    GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
+    geno_list_copy_out(l, 0, n, items);
+    int64_t run = 1;
+    while (run < n && cmp_after(cmp, items[run - 1], items[run])) run++;
+    if (n > 1 && run == n) {                    /* strictly descending: reversed */
+        for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
+            GenoWord x = items[i];
+            items[i] = items[j];
+            items[j] = x;
+        }
+    } else {
+        GenoWord *tmp = geno_alloc(sizeof(GenoWord) * (size_t)(n / 2 + 1));
+        merge_sort_values(cmp, items, tmp, n);
+    }
+    return geno_list_of(n, items, loc);
+}
+
 static GenoList *sorted(GenoList *l, SortCtx *s, GenoLoc loc) {
     int64_t n = geno_list_len(l);
     GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
@@ -193,8 +232,7 @@ static GenoList *sorted(GenoList *l, SortCtx *s, GenoLoc loc) {
 }
 
 GenoList *geno_list_sort(GenoList *l, GenoClosure *cmp, GenoLoc loc) {
-    SortCtx s = {cmp, NULL, NULL};
-    return sorted(l, &s, loc);
+    return sorted_by_cmp(l, cmp, loc);
 }
 
 GenoList *geno_list_sort_by(GenoList *l, GenoClosure *key_fn, const GenoType *key_type, GenoLoc loc) {

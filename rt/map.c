@@ -44,6 +44,7 @@
 #include "geno/rt.h"
 #include "floats.h"
 #include "hash.h"
+#include "hashtab.h"
 #include "int.h"
 #include "list.h"
 #include "map.h"
@@ -89,9 +90,16 @@ static GenoMap *map_new(GenoList *keys, GenoList *vals, HNode *root) {
 /* An inline entry is 3 words: the key's hash, the key, its position. */
 #define EW 3
 
-static inline int key_matches(GenoWord stored, const GenoType *kt, GenoWord key, const GenoType *pt) {
-    if (stored == key && kt->kind != GT_FLOAT) return 1;        /* NaN != NaN */
-    return geno_equal2(stored, kt, key, pt);
+#define key_matches geno_tab_keys_equal
+
+/* geno_hash, with small Int and String keys hashed without the call chain. */
+static inline uint64_t key_hash(GenoWord k, const GenoType *t) {
+    if (t->kind == GT_INT && GENO_INT_IS_SMALL(k)) return geno_hash_i64(GENO_INT_VALUE(k));
+    if (t->kind == GT_STRING) {
+        const GenoStr *s = (const GenoStr *)(uintptr_t)k;
+        return geno_hash_bytes(s->data, (size_t)s->len);
+    }
+    return geno_hash(k, t);
 }
 
 static inline unsigned frag(uint64_t h, int shift) { return (unsigned)(h >> shift) & MASK; }
@@ -172,8 +180,8 @@ static HNode *trie_insert(const HNode *n, int shift, uint64_t h, GenoWord key, i
         put_entry(r->w, h, key, pos);
         return r;
     }
-    int64_t words = node_words(n, shift);
     if (shift >= 64) {
+        int64_t words = node_words(n, shift);
         for (uint32_t j = 0; j < n->datamap; j++) {
             const GenoWord *e = n->w + EW * j;
             if (e[0] == h && key_matches(e[1], kt, key, kt)) { *found = (int64_t)e[2]; return NULL; }
@@ -190,6 +198,7 @@ static HNode *trie_insert(const HNode *n, int shift, uint64_t h, GenoWord key, i
         int i = popc(n->datamap & (bit - 1));
         const GenoWord *e = n->w + EW * i;
         if (e[0] == h && key_matches(e[1], kt, key, kt)) { *found = (int64_t)e[2]; return NULL; }
+        int64_t words = EW * nd + popc(n->nodemap);
         /* the inline entry and the new one move into a child node */
         HNode *child = node_pair(shift + BITS, e, h, key, pos);
         HNode *r = node_alloc(words - EW + 1);
@@ -210,12 +219,14 @@ static HNode *trie_insert(const HNode *n, int shift, uint64_t h, GenoWord key, i
         int ci = EW * nd + popc(n->nodemap & (bit - 1));
         HNode *child = trie_insert((const HNode *)(uintptr_t)n->w[ci], shift + BITS, h, key, pos, kt, found);
         if (!child) return NULL;
+        int64_t words = EW * nd + popc(n->nodemap);
         HNode *r = node_alloc(words);
         memcpy(r, n, sizeof(HNode) + (size_t)words * sizeof(GenoWord));
         r->w[ci] = (GenoWord)(uintptr_t)child;
         return r;
     }
     int i = popc(n->datamap & (bit - 1));
+    int64_t words = EW * nd + popc(n->nodemap);
     HNode *r = node_alloc(words + EW);
     r->datamap = n->datamap | bit;
     r->nodemap = n->nodemap;
@@ -229,14 +240,14 @@ static HNode *trie_insert(const HNode *n, int shift, uint64_t h, GenoWord key, i
 
 static int64_t map_find(GenoMap *m, GenoWord key, const GenoType *kt, const GenoType *probe_t) {
     if (geno_map_size(m) == 0) return -1;
-    return trie_find(m->root, geno_hash(key, probe_t), key, kt, probe_t);
+    return trie_find(m->root, key_hash(key, probe_t), key, kt, probe_t);
 }
 
 GenoMap *geno_map_insert(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
     if (!m->keys) m = geno_map_empty();
     const GenoType *kt = t->params[0];
     int64_t n = geno_list_len(m->keys), found = -1;
-    HNode *root = trie_insert(m->root, 0, geno_hash(k, kt), k, n, kt, &found);
+    HNode *root = trie_insert(m->root, 0, key_hash(k, kt), k, n, kt, &found);
     if (found >= 0)
         return map_new(m->keys, geno_list_set_at(m->vals, GENO_INT_SMALL(found), v, loc), m->root);
     geno_check_collection_size("Map", n + 1, loc);
@@ -290,7 +301,7 @@ GenoMap *geno_map_from_list(GenoList *pairs, const GenoType *t, GenoLoc loc) {
     for (int64_t i = 0; i < n; i++) {
         const GenoTuple *pair = (const GenoTuple *)(uintptr_t)geno_list_get(pairs, i);
         int64_t found = -1;
-        HNode *r = trie_insert(root, 0, geno_hash(pair[0], kt), pair[0], size, kt, &found);
+        HNode *r = trie_insert(root, 0, key_hash(pair[0], kt), pair[0], size, kt, &found);
         if (found >= 0) {
             vals[found] = pair[1];
             continue;

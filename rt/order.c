@@ -55,7 +55,40 @@ static int cmp_values(const void *ctx, GenoWord a, GenoWord b) {
     return geno_order_cmp2(a, t, b, t);
 }
 
+/* Small Ints compare as their tagged words, and equal ones are the same
+ * word, so stability does not matter: a plain merge sort of int64s. */
+static void sort_small_ints(int64_t *a, int64_t *tmp, int64_t n) {
+    if (n <= 16) {
+        for (int64_t i = 1; i < n; i++) {
+            int64_t x = a[i], j = i;
+            while (j > 0 && a[j - 1] > x) { a[j] = a[j - 1]; j--; }
+            a[j] = x;
+        }
+        return;
+    }
+    int64_t h = n / 2;
+    sort_small_ints(a, tmp, h);
+    sort_small_ints(a + h, tmp, n - h);
+    if (a[h - 1] <= a[h]) return;
+    memcpy(tmp, a, (size_t)h * sizeof(int64_t));
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = a[j] < tmp[i] ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
+}
+
+static int all_small_ints(const GenoWord *items, int64_t n, const GenoType *elem) {
+    if (elem->kind != GT_INT) return 0;
+    for (int64_t i = 0; i < n; i++)
+        if (!GENO_INT_IS_SMALL(items[i])) return 0;
+    return 1;
+}
+
 void geno_sort_values(GenoWord *items, int64_t n, const GenoType *elem) {
+    if (n >= 2 && all_small_ints(items, n, elem)) {
+        int64_t *tmp = geno_alloc_atomic((size_t)(n / 2 + 1) * sizeof(int64_t));
+        sort_small_ints((int64_t *)items, tmp, n);
+        return;
+    }
     sort_by(items, n, cmp_values, elem);
 }
 
@@ -203,7 +236,7 @@ int geno_order_cmp2(GenoWord a, const GenoType *ta, GenoWord b, const GenoType *
     }
     case GT_ARRAY: {
         const GenoArray *x = (const GenoArray *)(uintptr_t)a, *y = (const GenoArray *)(uintptr_t)b;
-        return cmp_seq(x->items, x->len, ta->params[0], y->items, y->len, tb->params[0]);
+        return cmp_seq(geno_array_words(x), x->len, ta->params[0], geno_array_words(y), y->len, tb->params[0]);
     }
     case GT_VEC: {
         const GenoVec *x = (const GenoVec *)(uintptr_t)a, *y = (const GenoVec *)(uintptr_t)b;

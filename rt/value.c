@@ -229,7 +229,7 @@ static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level
     case GT_ARRAY: {
         const GenoArray *a = (const GenoArray *)(uintptr_t)v;
         geno_buf_add_ascii(b, "Array([", 7);
-        write_items(b, a->items, a->len, NULL, t->params[0], path);
+        write_items(b, geno_array_words(a), a->len, NULL, t->params[0], path);
         geno_buf_add_ascii(b, "])", 2);
         return;
     }
@@ -330,7 +330,7 @@ int geno_equal2(GenoWord a, const GenoType *ta, GenoWord b, const GenoType *tb) 
         int64_t nx, ny;
         if (ta->kind == GT_ARRAY) {
             const GenoArray *p = (const GenoArray *)(uintptr_t)a, *q = (const GenoArray *)(uintptr_t)b;
-            x = p->items; nx = p->len; y = q->items; ny = q->len;
+            x = geno_array_words(p); nx = p->len; y = geno_array_words(q); ny = q->len;
         } else {
             const GenoVec *p = (const GenoVec *)(uintptr_t)a, *q = (const GenoVec *)(uintptr_t)b;
             x = p->items; nx = p->len; y = q->items; ny = q->len;

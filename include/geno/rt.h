@@ -857,8 +857,10 @@ GenoList *geno_mutable_map_values(GenoMutMap *m, GenoLoc loc);
 
 /* ---- Array (fixed size, mutable, shared; rt/array.c) ---------------------
  * Layout is public: emitted code may read a->len and a->items[i] after its
- * own bounds check. */
-typedef struct { int64_t len; GenoWord items[]; } GenoArray;
+ * own bounds check. An Array[Bool] is `compact`: its elements are bytes
+ * (0/1) at GENO_ARRAY_BYTES(a) instead of words (rt/array.c). */
+typedef struct { int64_t len; int64_t compact; GenoWord items[]; } GenoArray;
+#define GENO_ARRAY_BYTES(a) ((uint8_t *)(a)->items)
 /* array_new: `array_new size must be non-negative, got N`. */
 GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLoc loc);
 GenoArray *geno_array_from_list(GenoList *l, const GenoType *t, GenoLoc loc);
@@ -873,6 +875,8 @@ int64_t geno_array_length(GenoArray *a);
 GenoList *geno_array_to_list(GenoArray *a, GenoLoc loc);
 GenoArray *geno_array_copy(GenoArray *a, const GenoType *t);
 void geno_array_fill(GenoArray *a, GenoWord v);
+/* The elements as words: a->items, or a fresh copy of a compact array's. */
+const GenoWord *geno_array_words(const GenoArray *a);
 /* Inline forms of a[i], `a[i] = v`, array_get and array_set: the index is
  * used in place when it is a small int in [0, len); anything else
  * (negative, bignum, out of range) goes to the function above, which
@@ -886,6 +890,17 @@ void geno_array_fill(GenoArray *a, GenoWord v);
     if (GENO_IDX_OK(_gi, _ga->len)) _ga->items[GENO_INT_VALUE(_gi)] = _gv; else geno_array_index_set(_ga, _gi, _gv, loc); } while (0)
 #define GENO_ARRAY_SET(a, i, v, loc) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
     if (GENO_IDX_OK(_gi, _ga->len)) _ga->items[GENO_INT_VALUE(_gi)] = _gv; else geno_array_set(_ga, _gi, _gv, loc); } while (0)
+/* The same four for an Array[Bool] (compact: a byte per element). */
+#define GENO_BARRAY_INDEX(a, i, loc) ({ GenoArray *_ga = (a); GenoInt _gi = (i); \
+    GENO_IDX_OK(_gi, _ga->len) ? (GenoWord)GENO_ARRAY_BYTES(_ga)[GENO_INT_VALUE(_gi)] : geno_array_index(_ga, _gi, loc); })
+#define GENO_BARRAY_GET(a, i, loc) ({ GenoArray *_ga = (a); GenoInt _gi = (i); \
+    GENO_IDX_OK(_gi, _ga->len) ? (GenoWord)GENO_ARRAY_BYTES(_ga)[GENO_INT_VALUE(_gi)] : geno_array_get(_ga, _gi, loc); })
+#define GENO_BARRAY_INDEX_SET(a, i, v, loc) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
+    if (GENO_IDX_OK(_gi, _ga->len)) GENO_ARRAY_BYTES(_ga)[GENO_INT_VALUE(_gi)] = (uint8_t)(_gv != 0); \
+    else geno_array_index_set(_ga, _gi, _gv, loc); } while (0)
+#define GENO_BARRAY_SET(a, i, v, loc) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
+    if (GENO_IDX_OK(_gi, _ga->len)) GENO_ARRAY_BYTES(_ga)[GENO_INT_VALUE(_gi)] = (uint8_t)(_gv != 0); \
+    else geno_array_set(_ga, _gi, _gv, loc); } while (0)
 
 /* ---- Vec (growable, mutable, shared; rt/vec.c) ---------------------------- */
 typedef struct { int64_t len, cap; GenoWord *items; int64_t atomic; } GenoVec;
