@@ -24,19 +24,29 @@ static int field_index(AdtVariant *var, const char *name) {
     return -1;
 }
 
-/* Allocates a GenoAdt with `tag` and the given field words. */
-static char *alloc_adt(Emitter *em, int tag, int n, char **words) {
+/* Builds a GenoAdt with `tag` and the given field words: on the heap, or
+ * in the GenoWord array `in` (n + 1 words) when it is not NULL. */
+static char *alloc_adt(Emitter *em, int tag, int n, char **words, const char *in) {
     if (n == 0) return xasprintf("GENO_NULLARY(%d)", tag);
     int id = ++em->tmp;
     StrBuf sb = {0};
-    sb_printf(&sb, "({ GenoAdt *a_%d = geno_alloc(sizeof(GenoAdt) + %d * sizeof(GenoWord)); a_%d->tag = %d; ",
-              id, n, id, tag);
+    if (in)
+        sb_printf(&sb, "({ GenoAdt *a_%d = (GenoAdt *)%s; a_%d->tag = %d; ", id, in, id, tag);
+    else
+        sb_printf(&sb, "({ GenoAdt *a_%d = geno_alloc(sizeof(GenoAdt) + %d * sizeof(GenoWord)); a_%d->tag = %d; ",
+                  id, n, id, tag);
     for (int i = 0; i < n; i++) sb_printf(&sb, "a_%d->fields[%d] = %s; ", id, i, words[i]);
     sb_printf(&sb, "a_%d; })", id);
     return sb_take(&sb);
 }
 
-char *emit_ctor(Emitter *em, Expr *e) {
+static char *ctor_value(Emitter *em, Expr *e, const char *in);
+
+char *emit_ctor(Emitter *em, Expr *e) { return ctor_value(em, e, NULL); }
+
+char *emit_ctor_in(Emitter *em, Expr *e, const char *words) { return ctor_value(em, e, words); }
+
+static char *ctor_value(Emitter *em, Expr *e, const char *in) {
     Sym *s = e->sym;
     if (!s || s->kind != SYM_CTOR) {
         emit_unsupported(em, e->loc, "this constructor");
@@ -52,7 +62,7 @@ char *emit_ctor(Emitter *em, Expr *e) {
         if (f < 0) f = i;
         words[f] = to_word(variant_field_type(e->ty, s->variant, f), emit_expr(em, arg));
     }
-    return alloc_adt(em, var->tag, n, words);
+    return alloc_adt(em, var->tag, n, words, in);
 }
 
 char *emit_tuple(Emitter *em, Expr *e) {
