@@ -247,12 +247,31 @@ static bool is_self_append(Stmt *s) {
     return strcmp(name, "append") == 0 && l->kind == EX_IDENT && l->sym == s->sym;
 }
 
+/* x = x with (...) */
+static bool is_self_with(Stmt *s) {
+    Expr *e = s->value;
+    return s->kind == ST_ASSIGN && e && e->kind == EX_WITH && e->a->kind == EX_IDENT && e->a->sym == s->sym;
+}
+
+/* A constructor or `with` copy: a new object no one else holds. */
+static bool is_fresh_record(Expr *e) {
+    if (!e || !ty_is(e->ty, TY_ADT)) return false;
+    if (e->kind == EX_WITH) return true;
+    Sym *c = e->sym;
+    return e->kind == EX_CTOR && c && c->kind == SYM_CTOR && c->adt->variants[c->variant].nfields > 0;
+}
+
 static void find_owned_in(Emitter *em, StmtList *body) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
         Sym *v = s->sym;
         if (is_self_append(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
             ty_is(v->ty, TY_LIST))
+            ptrmap_put(&em->owned, v, v);
+        /* records updated in place: the same flag (a closure would copy
+         * the pointer without reading the variable, so none is captured) */
+        if (is_self_with(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+            !v->captured && ty_is(v->ty, TY_ADT))
             ptrmap_put(&em->owned, v, v);
         find_owned_in(em, &s->body);
         find_owned_in(em, &s->else_body);
@@ -317,6 +336,8 @@ static void emit_let(Emitter *em, Stmt *s) {
     }
     if (!s->names.len) {
         declare_local(em, v, emit_expr_as(em, s->value, v->ty));
+        if (is_owned_list(em, v) && ty_is(v->ty, TY_ADT) && is_fresh_record(s->value))
+            emit_line(em, "%s = 1;", owned_flag(v));
         return;
     }
     /* let (a, b): (A, B) = value — the hidden tuple local, then each part. */
@@ -453,6 +474,14 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         if (is_owned_list(em, s->sym)) {
             if (is_self_append(s)) {
                 emit_self_append(em, s);
+                return;
+            }
+            if (is_self_with(s) && ty_is(((Sym *)s->sym)->ty, TY_ADT)) {
+                emit_self_with(em, s);
+                return;
+            }
+            if (is_fresh_record(s->value)) {
+                emit_line(em, "%s = %s; %s = 1;", local_ref(em, s->sym), emit_expr(em, s->value), owned_flag(s->sym));
                 return;
             }
             emit_line(em, "%s = %s; %s = 0;", local_ref(em, s->sym), emit_expr(em, s->value), owned_flag(s->sym));

@@ -87,6 +87,7 @@ char *emit_field(Emitter *em, Expr *e);
 char *emit_with(Emitter *em, Expr *e);
 char *emit_ctor_in(Emitter *em, Expr *e, const char *words);   /* EX_CTOR built in a GenoWord array */
 char *emit_field_assign(Emitter *em, Stmt *s);  /* one C statement */
+void emit_self_with(Emitter *em, Stmt *s);      /* x = x with (...) of an owned record var */
 
 /* emit_escape.c */
 void analyse_escapes(Emitter *em, Program *p);  /* after collect_module_funcs */
