@@ -42,11 +42,20 @@ typedef struct {
 } Scan;
 
 static VEC(ParamInfo) infos;   /* of the program being emitted */
+static PtrMap info_index;      /* Def * -> its index in infos, plus 1 */
 
 static ParamInfo *info_of(Def *d) {
-    for (int i = 0; i < infos.len; i++)
-        if (infos.items[i].def == d) return &infos.items[i];
-    return NULL;
+    intptr_t k = (intptr_t)ptrmap_get(&info_index, d);
+    return k ? &infos.items[k - 1] : NULL;
+}
+
+/* Only constructor values can live on the stack: other parameters need
+ * no scan. */
+static bool has_adt_param(Def *d) {
+    Type *ft = ((Sym *)d->sym)->ty;
+    for (int i = 0; i < d->params.len && i < ft->nargs; i++)
+        if (ty_is(ft->args[i], TY_ADT)) return true;
+    return false;
 }
 
 static Tracked *tracked_of(Scan *sc, Sym *s) {
@@ -159,6 +168,7 @@ static void add_info(Def *d) {
     ParamInfo pi = {d, xmalloc(sizeof(bool) * (d->params.len + 1))};
     for (int i = 0; i < d->params.len; i++) pi.kept[i] = d->is_async;
     vec_push(&infos, pi);
+    ptrmap_put(&info_index, d, (void *)(intptr_t)infos.len);
 }
 
 /* One pass over every function; true when some parameter became kept. */
@@ -166,6 +176,7 @@ static bool mark_kept_params(Emitter *em) {
     bool changed = false;
     for (int k = 0; k < infos.len; k++) {
         ParamInfo *pi = &infos.items[k];
+        if (pi->def->is_async || !has_adt_param(pi->def)) continue;
         Scan sc = {em, {0}, 0};
         for (int i = 0; i < pi->def->params.len; i++) {
             Tracked t = {NULL, pi->def->params.items[i].name, pi->kept[i]};
@@ -278,6 +289,7 @@ static void mark_in_variants(StmtList *b) {
 
 void analyse_escapes(Emitter *em, Program *p) {
     infos.len = 0;
+    info_index = (PtrMap){0};
     stack_lets = (PtrMap){0};
     in_variants = (PtrMap){0};
     for (int i = 0; i < p->defs.len; i++) {
