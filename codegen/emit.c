@@ -212,6 +212,10 @@ static void emit_return(Emitter *em, Stmt *s) {
         emit_return_out(em, s, pops);
         return;
     }
+    if (em->ret_in && !em->in_lambda) {   /* f_in: every return is a constructor */
+        emit_line(em, "{ GenoAdt *r_ = %s; %s%sreturn r_; }", emit_ctor_in(em, s->value, "in_"), pops, leave);
+        return;
+    }
     em->tail_call = is_tail_call(em, s->value, contract, pops) ? s->value : NULL;
     char *v = emit_expr_as(em, s->value, em->cur_ret);
     em->tail_call = NULL;
@@ -243,12 +247,31 @@ static bool is_self_append(Stmt *s) {
     return strcmp(name, "append") == 0 && l->kind == EX_IDENT && l->sym == s->sym;
 }
 
+/* x = x with (...) */
+static bool is_self_with(Stmt *s) {
+    Expr *e = s->value;
+    return s->kind == ST_ASSIGN && e && e->kind == EX_WITH && e->a->kind == EX_IDENT && e->a->sym == s->sym;
+}
+
+/* A constructor or `with` copy: a new object no one else holds. */
+static bool is_fresh_record(Expr *e) {
+    if (!e || !ty_is(e->ty, TY_ADT)) return false;
+    if (e->kind == EX_WITH) return true;
+    Sym *c = e->sym;
+    return e->kind == EX_CTOR && c && c->kind == SYM_CTOR && c->adt->variants[c->variant].nfields > 0;
+}
+
 static void find_owned_in(Emitter *em, StmtList *body) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
         Sym *v = s->sym;
         if (is_self_append(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
             ty_is(v->ty, TY_LIST))
+            ptrmap_put(&em->owned, v, v);
+        /* records updated in place: the same flag (a closure would copy
+         * the pointer without reading the variable, so none is captured) */
+        if (is_self_with(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+            !v->captured && ty_is(v->ty, TY_ADT))
             ptrmap_put(&em->owned, v, v);
         find_owned_in(em, &s->body);
         find_owned_in(em, &s->else_body);
@@ -297,8 +320,24 @@ static void declare_local(Emitter *em, Sym *v, const char *init) {
 
 static void emit_let(Emitter *em, Stmt *s) {
     Sym *v = s->sym;
+    if (is_stack_let(em, v)) {   /* never leaves the frame (emit_escape.c) */
+        int id = ++em->tmp;
+        Def *callee = fresh_callee(s->value);
+        if (callee) {
+            char *call = xasprintf("%s_in(s_%d%s)", def_cname(em, callee->sym), id, emit_call_args(em, s->value));
+            emit_line(em, "GenoWord s_%d[%d];", id, fresh_result_words(callee));
+            declare_local(em, v, depth_kept_call(em, "GenoAdt *", call));
+            return;
+        }
+        Sym *c = s->value->sym;
+        emit_line(em, "GenoWord s_%d[%d];", id, c->adt->variants[c->variant].nfields + 1);
+        declare_local(em, v, emit_ctor_in(em, s->value, xasprintf("s_%d", id)));
+        return;
+    }
     if (!s->names.len) {
         declare_local(em, v, emit_expr_as(em, s->value, v->ty));
+        if (is_owned_list(em, v) && ty_is(v->ty, TY_ADT) && is_fresh_record(s->value))
+            emit_line(em, "%s = 1;", owned_flag(v));
         return;
     }
     /* let (a, b): (A, B) = value — the hidden tuple local, then each part. */
@@ -439,6 +478,14 @@ static void emit_stmt(Emitter *em, Stmt *s) {
                 emit_self_append(em, s);
                 return;
             }
+            if (is_self_with(s) && ty_is(((Sym *)s->sym)->ty, TY_ADT)) {
+                emit_self_with(em, s);
+                return;
+            }
+            if (is_fresh_record(s->value)) {
+                emit_line(em, "%s = %s; %s = 1;", local_ref(em, s->sym), emit_expr(em, s->value), owned_flag(s->sym));
+                return;
+            }
             emit_line(em, "%s = %s; %s = 0;", local_ref(em, s->sym), emit_expr(em, s->value), owned_flag(s->sym));
             return;
         }
@@ -512,11 +559,15 @@ void emit_block(Emitter *em, StmtList *body) {
 
 /* ---- functions ----------------------------------------------------------- */
 
-/* The C signature of f, or with `out` of its out-parameter variant. */
+/* The C signature of f, or with `out` of its out-parameter variant, or
+ * with em->ret_in of its f_in variant. */
 static char *signature(Emitter *em, Def *f, bool out) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    if (out) sb_printf(&sb, "static void %s_o(GenoWord *o_", def_cname(em, s));
+    if (em->ret_in) {
+        sb_printf(&sb, "static GenoAdt * %s_in(GenoWord *in_", def_cname(em, s));
+        out = true;   /* the parameters follow a first one */
+    } else if (out) sb_printf(&sb, "static void %s_o(GenoWord *o_", def_cname(em, s));
     else sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s%s p_%s", i || out ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
@@ -542,6 +593,11 @@ static bool ends_in_c_return(StmtList *body) {
 static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
     if (tuple_out_arity(f)) sb_printf(protos, "%s;\n", signature(em, f, true));
     sb_printf(protos, "%s;\n", signature(em, f, false));
+    if (needs_in_variant(f)) {
+        em->ret_in = true;
+        sb_printf(protos, "%s;\n", signature(em, f, false));
+        em->ret_in = false;
+    }
 }
 
 /* The ordinary entry of an out-variant function: a heap copy of o_. */
@@ -558,7 +614,18 @@ static void emit_tuple_wrapper(Emitter *em, Def *f, int n) {
     free(args.buf);
 }
 
+static void emit_func_body(Emitter *em, Def *f);
+
 static void emit_func(Emitter *em, Def *f) {
+    emit_func_body(em, f);
+    if (needs_in_variant(f)) {   /* the same body again, results in in_ */
+        em->ret_in = true;
+        emit_func_body(em, f);
+        em->ret_in = false;
+    }
+}
+
+static void emit_func_body(Emitter *em, Def *f) {
     Type *ret = func_result_type(f);
     em->cur_func = f;
     em->cur_ret = ret;
@@ -598,6 +665,7 @@ char *emit_program(Program *p, Diags *d) {
     Emitter em = {.d = d, .path = p->path, .prog = p};
     int before = d->errors;
     collect_module_funcs(&em, p);
+    analyse_escapes(&em, p);
     Def *main_def = NULL;
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {

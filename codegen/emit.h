@@ -45,6 +45,7 @@ typedef struct {
     bool callee_leaves;      /* the body undoes its GENO_ENTER (lambdas, tests); see emit_call */
     Expr *tail_call;         /* the call `return f(...)` being emitted, if it may be a C tail call */
     PtrMap owned;            /* List `var`s appended in place (Sym * -> itself; emit.c) */
+    bool ret_in;             /* emitting f_in: constructor results go to in_ (emit_escape.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -84,7 +85,16 @@ char *emit_ctor(Emitter *em, Expr *e);          /* EX_CTOR and nullary EX_TYPE_I
 char *emit_tuple(Emitter *em, Expr *e);
 char *emit_field(Emitter *em, Expr *e);
 char *emit_with(Emitter *em, Expr *e);
+char *emit_ctor_in(Emitter *em, Expr *e, const char *words);   /* EX_CTOR built in a GenoWord array */
 char *emit_field_assign(Emitter *em, Stmt *s);  /* one C statement */
+void emit_self_with(Emitter *em, Stmt *s);      /* x = x with (...) of an owned record var */
+
+/* emit_escape.c */
+void analyse_escapes(Emitter *em, Program *p);  /* after collect_module_funcs */
+bool is_stack_let(Emitter *em, Sym *v);         /* a let whose value lives on the C stack */
+int fresh_result_words(Def *f);                 /* words of f_in's buffer; 0: f has no f_in */
+Def *fresh_callee(Expr *e);                     /* direct call of a function with a fresh result */
+bool needs_in_variant(Def *f);                  /* some let calls f_in */
 
 /* emit_match.c */
 void emit_match_stmt(Emitter *em, Stmt *s);

@@ -24,19 +24,29 @@ static int field_index(AdtVariant *var, const char *name) {
     return -1;
 }
 
-/* Allocates a GenoAdt with `tag` and the given field words. */
-static char *alloc_adt(Emitter *em, int tag, int n, char **words) {
+/* Builds a GenoAdt with `tag` and the given field words: on the heap, or
+ * in the GenoWord array `in` (n + 1 words) when it is not NULL. */
+static char *alloc_adt(Emitter *em, int tag, int n, char **words, const char *in) {
     if (n == 0) return xasprintf("GENO_NULLARY(%d)", tag);
     int id = ++em->tmp;
     StrBuf sb = {0};
-    sb_printf(&sb, "({ GenoAdt *a_%d = geno_alloc(sizeof(GenoAdt) + %d * sizeof(GenoWord)); a_%d->tag = %d; ",
-              id, n, id, tag);
+    if (in)
+        sb_printf(&sb, "({ GenoAdt *a_%d = (GenoAdt *)%s; a_%d->tag = %d; ", id, in, id, tag);
+    else
+        sb_printf(&sb, "({ GenoAdt *a_%d = geno_alloc(sizeof(GenoAdt) + %d * sizeof(GenoWord)); a_%d->tag = %d; ",
+                  id, n, id, tag);
     for (int i = 0; i < n; i++) sb_printf(&sb, "a_%d->fields[%d] = %s; ", id, i, words[i]);
     sb_printf(&sb, "a_%d; })", id);
     return sb_take(&sb);
 }
 
-char *emit_ctor(Emitter *em, Expr *e) {
+static char *ctor_value(Emitter *em, Expr *e, const char *in);
+
+char *emit_ctor(Emitter *em, Expr *e) { return ctor_value(em, e, NULL); }
+
+char *emit_ctor_in(Emitter *em, Expr *e, const char *words) { return ctor_value(em, e, words); }
+
+static char *ctor_value(Emitter *em, Expr *e, const char *in) {
     Sym *s = e->sym;
     if (!s || s->kind != SYM_CTOR) {
         emit_unsupported(em, e->loc, "this constructor");
@@ -52,7 +62,7 @@ char *emit_ctor(Emitter *em, Expr *e) {
         if (f < 0) f = i;
         words[f] = to_word(variant_field_type(e->ty, s->variant, f), emit_expr(em, arg));
     }
-    return alloc_adt(em, var->tag, n, words);
+    return alloc_adt(em, var->tag, n, words, in);
 }
 
 char *emit_tuple(Emitter *em, Expr *e) {
@@ -88,6 +98,8 @@ static char *field_index_expr(Type *t, const char *tag, const char *name) {
     return sb_take(&sb);
 }
 
+static char *peek_record(Emitter *em, Expr *a);
+
 char *emit_field(Emitter *em, Expr *e) {
     Sym *s = e->sym;
     if (s && s->kind == SYM_FUNC) return emit_func_value(em, s);   /* `Module.f` as a value */
@@ -99,11 +111,12 @@ char *emit_field(Emitter *em, Expr *e) {
     int id = ++em->tmp;
     char *ix = field_index_expr(t, xasprintf("o_%d->tag", id), e->name);
     return from_word(e->ty, xasprintf("({ GenoAdt *o_%d = %s; o_%d->fields[%s]; })",
-                                      id, emit_expr(em, e->a), id, ix));
+                                      id, peek_record(em, e->a), id, ix));
 }
 
-/* A copy of ADT value `obj` (C expression) with the given fields replaced. */
-static char *updated_copy(Emitter *em, Type *t, const char *obj, FieldInitList *fields) {
+/* A copy of ADT value `obj` (C expression) with the given fields replaced
+ * by the C values vals[i]. */
+static char *updated_copy(Emitter *em, Type *t, const char *obj, FieldInitList *fields, char **vals) {
     AdtInfo *adt = ty_resolve(t)->adt;
     int id = ++em->tmp;
     StrBuf sb = {0};
@@ -133,10 +146,27 @@ static char *updated_copy(Emitter *em, Type *t, const char *obj, FieldInitList *
         for (; v < adt->nvariants && f < 0; v++) f = field_index(&adt->variants[v], fi->name);
         Type *ft = variant_field_type(t, v - 1, f);
         char *ix = field_index_expr(t, xasprintf("c_%d->tag", id), fi->name);
-        sb_printf(&sb, "c_%d->fields[%s] = %s; ", id, ix, to_word(ft, emit_expr(em, fi->value)));
+        sb_printf(&sb, "c_%d->fields[%s] = %s; ", id, ix, to_word(ft, vals[i]));
     }
     sb_printf(&sb, "c_%d; })", id);
     return sb_take(&sb);
+}
+
+/* The C type of the field `name` of ADT type t (the same in every variant). */
+static Type *named_field_type(Type *t, const char *name) {
+    AdtInfo *adt = ty_resolve(t)->adt;
+    for (int v = 0; v < adt->nvariants; v++) {
+        int f = field_index(&adt->variants[v], name);
+        if (f >= 0) return variant_field_type(t, v, f);
+    }
+    return NULL;
+}
+
+/* The record a field read or `with` copies from: reading it keeps no
+ * reference, so an owned variable stays owned (emit.c). */
+static char *peek_record(Emitter *em, Expr *a) {
+    if (a->kind == EX_IDENT && is_owned_list(em, a->sym)) return local_ref(em, a->sym);
+    return emit_expr(em, a);
 }
 
 char *emit_with(Emitter *em, Expr *e) {
@@ -144,7 +174,37 @@ char *emit_with(Emitter *em, Expr *e) {
         emit_unsupported(em, e->loc, "this `with` update");
         return xstrdup("0");
     }
-    return updated_copy(em, e->a->ty, emit_expr(em, e->a), &e->fields);
+    char *obj = peek_record(em, e->a);
+    char **vals = xmalloc(sizeof(char *) * (e->fields.len + 1));
+    for (int i = 0; i < e->fields.len; i++) vals[i] = emit_expr(em, e->fields.items[i].value);
+    return updated_copy(em, e->a->ty, obj, &e->fields, vals);
+}
+
+/* `x = x with (...)` of an owned record variable x (emit.c): the new field
+ * values first (they may read x), then, while the flag says no one else
+ * holds x's object, they are written into it; otherwise a copy as usual,
+ * which x then owns. */
+void emit_self_with(Emitter *em, Stmt *s) {
+    Expr *e = s->value;
+    Type *t = e->a->ty;
+    char *x = local_ref(em, s->sym), *flag = owned_flag(s->sym);
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    char **vals = xmalloc(sizeof(char *) * (e->fields.len + 1));
+    sb_puts(&sb, "{ ");
+    for (int i = 0; i < e->fields.len; i++) {
+        Type *ft = named_field_type(t, e->fields.items[i].name);
+        vals[i] = xasprintf("n_%d_%d", id, i);
+        sb_printf(&sb, "%s %s = %s; ", c_type(ft), vals[i], emit_expr(em, e->fields.items[i].value));
+    }
+    sb_printf(&sb, "if (%s) { GenoAdt *o_%d = %s; ", flag, id, x);
+    for (int i = 0; i < e->fields.len; i++) {
+        Type *ft = named_field_type(t, e->fields.items[i].name);
+        char *ix = field_index_expr(t, xasprintf("o_%d->tag", id), e->fields.items[i].name);
+        sb_printf(&sb, "o_%d->fields[%s] = %s; ", id, ix, to_word(ft, vals[i]));
+    }
+    sb_printf(&sb, "} else { %s = %s; %s = 1; } }", x, updated_copy(em, t, x, &e->fields, vals), flag);
+    emit_line(em, "%s", sb_take(&sb));
 }
 
 /* `p.x = v`: rebinds p to an updated copy (value semantics). */
@@ -157,5 +217,6 @@ char *emit_field_assign(Emitter *em, Stmt *s) {
     FieldInit fi = {s->name, s->loc, s->value};
     vec_push(&one, fi);
     char *var = local_ref(em, s->target->sym);
-    return xasprintf("%s = %s;", var, updated_copy(em, s->target->ty, var, &one));
+    char *val = emit_expr(em, s->value);
+    return xasprintf("%s = %s;", var, updated_copy(em, s->target->ty, var, &one, &val));
 }

@@ -1,8 +1,9 @@
 /* emit_try.c — exceptions and early exits: try/catch, throw, `?`, and the
  * bookkeeping that lets return/break/continue leave a try body.
  *
- * try/catch is a runtime GenoTryFrame and GENO_SETJMP (geno/rt.h: a setjmp
- * without the signal-mask system call). A frame must
+ * try/catch is a runtime GenoTryFrame pushed inline with GENO_TRY_PUSH and
+ * GENO_TRY_SETJMP (geno/rt.h: __builtin_setjmp under cc, a setjmp without
+ * the signal-mask system call under tcc). A frame must
  * be popped by whatever leaves the body: the emitter keeps a stack of the
  * frames open in the current function, with the loop depth at which each
  * was opened, so `return` pops all of them and `break`/`continue` pop those
@@ -54,8 +55,8 @@ void emit_try(Emitter *em, Stmt *s) {
     emit_line(em, "{");
     em->indent++;
     emit_line(em, "GenoTryFrame tf_%d;", id);
-    emit_line(em, "geno_try_push(&tf_%d, 0);", id);
-    emit_line(em, "if (GENO_SETJMP(tf_%d.jb) == 0) {", id);
+    emit_line(em, "GENO_TRY_PUSH(&tf_%d);", id);
+    emit_line(em, "if (GENO_TRY_SETJMP(&tf_%d) == 0) {", id);
     em->indent++;
     TryScope ts = {id, em->loop_depth};
     vec_push(&em->tries, ts);

@@ -39,6 +39,7 @@ void geno_try_push(GenoTryFrame *f, int catch_fatal) {
     f->loc = 0;
     f->thrown = 0;
     f->thrown_type = NULL;
+    f->builtin_jmp = 0;
     geno_try_top = f;
 }
 
@@ -49,11 +50,13 @@ static GENO_STR_STATIC(512) fallback_msg = { .data = fallback_msg.b_ };
 static GenoStr *format_message(const char *fmt, va_list ap) {
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    char small[256];   /* most messages: formatted once, then copied */
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)n + 1);   /* no E504 recursion */
     if (s) {
         s->data = (char *)(s + 1);
-        vsnprintf(s->data, (size_t)n + 1, fmt, ap2);
+        if (n < (int)sizeof small) memcpy(s->data, small, (size_t)n + 1);
+        else vsnprintf(s->data, (size_t)n + 1, fmt, ap2);
         s->len = n;
     } else {
         s = (GenoStr *)&fallback_msg;
@@ -97,6 +100,7 @@ static _Noreturn void unwind(int fatal, const char *code, GenoLoc loc, GenoStr *
     f->loc = loc;
     f->thrown = thrown;
     f->thrown_type = thrown_type;
+    if (f->builtin_jmp) __builtin_longjmp((void **)f->jb, 1);
     longjmp(f->jb, 1);
 }
 

@@ -580,9 +580,25 @@ struct GenoTryFrame {
     GenoLoc loc;                    /* caught error: where it was raised */
     GenoWord thrown;                /* geno_throw: the value (else 0) */
     const GenoType *thrown_type;    /* geno_throw: its type (else NULL) */
+    int builtin_jmp;                /* jb was set by __builtin_setjmp (GENO_TRY_SETJMP under cc) */
 };
 extern GenoTryFrame *geno_try_top;
 #define GENO_SETJMP(jb) _setjmp(jb)
+/* Emitted try/catch pushes with GENO_TRY_PUSH(&f) and tests
+ * GENO_TRY_SETJMP(&f) instead (always as that pair). Under cc that is
+ * __builtin_setjmp: it saves three words instead of the whole register file,
+ * and the raise answers with __builtin_longjmp (no glibc unwinding); tcc has
+ * neither, so there it is geno_try_push(f, 0) and GENO_SETJMP. The fields
+ * that describe a caught error are written by the raise. */
+#ifdef __TINYC__
+#define GENO_BUILTIN_JMP 0
+#define GENO_TRY_SETJMP(f) _setjmp((f)->jb)
+#else
+#define GENO_BUILTIN_JMP 1
+#define GENO_TRY_SETJMP(f) __builtin_setjmp((void **)(f)->jb)
+#endif
+#define GENO_TRY_PUSH(f) ((f)->prev = geno_try_top, (f)->depth = geno_depth, (f)->catch_fatal = 0, \
+                          (f)->builtin_jmp = GENO_BUILTIN_JMP, geno_try_top = (f))
 void geno_try_push(GenoTryFrame *f, int catch_fatal);
 void geno_try_pop(GenoTryFrame *f);
 

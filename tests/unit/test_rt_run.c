@@ -279,6 +279,20 @@ START_TEST(try_frames_and_depth) {
         ck_assert_str_eq(geno_caught_message(&t)->data, "Uncaught throw: Some(value: 2)");
         ck_assert_str_eq(geno_caught_text(&t)->data, "Some(value: 2)");
     }
+    /* the inline pair emitted code uses (__builtin_setjmp under cc) */
+    GenoTryFrame e;
+    geno_depth = 5;
+    GENO_TRY_PUSH(&e);
+    if (GENO_TRY_SETJMP(&e) == 0) {
+        geno_depth = 9;
+        geno_raise("E400", GENO_LOC(2, 3), "Division by zero: %s", "x");
+    } else {
+        ck_assert_str_eq(e.code, "E400");
+        ck_assert_str_eq(e.message->data, "Division by zero: x");
+        ck_assert_int_eq(e.message->cplen, 19);
+        ck_assert_int_eq(geno_depth, 5);
+        ck_assert(geno_try_top == NULL);
+    }
 }
 END_TEST
 
