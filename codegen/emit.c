@@ -247,7 +247,7 @@ static void find_owned_in(Emitter *em, StmtList *body) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
         Sym *v = s->sym;
-        if (is_self_append(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+        if (is_self_append(s) && v && v->kind == SYM_LOCAL && !is_join_acc(em, v) && !v->is_param && v->is_mutable && !is_boxed(v) &&
             ty_is(v->ty, TY_LIST))
             ptrmap_put(&em->owned, v, v);
         find_owned_in(em, &s->body);
@@ -256,7 +256,10 @@ static void find_owned_in(Emitter *em, StmtList *body) {
     }
 }
 
-void find_owned_lists(Emitter *em, StmtList *body) { find_owned_in(em, body); }
+void find_owned_lists(Emitter *em, StmtList *body) {
+    find_join_accs(em, body);
+    find_owned_in(em, body);
+}
 
 bool is_owned_list(Emitter *em, Sym *s) { return s && ptrmap_get(&em->owned, s) != NULL; }
 
@@ -297,6 +300,10 @@ static void declare_local(Emitter *em, Sym *v, const char *init) {
 
 static void emit_let(Emitter *em, Stmt *s) {
     Sym *v = s->sym;
+    if (!s->names.len && is_join_acc(em, v)) {
+        declare_join_acc(em, v);
+        return;
+    }
     if (!s->names.len) {
         declare_local(em, v, emit_expr_as(em, s->value, v->ty));
         return;
@@ -343,11 +350,12 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "{");
     em->indent++;
     emit_line(em, "GenoStr *s_%d = %s;", id, emit_expr(em, call->elems.items[0]));
+    emit_line(em, "const char *cd_%d = s_%d->data;", id, id);   /* strings never change */
     emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
     emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
     em->indent++;
     emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
-    declare_local(em, s->sym, xasprintf("GENO_CHAR_NEXT(s_%d, o_%d)", id, id));
+    declare_local(em, s->sym, xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id));
     emit_block(em, &s->body);
     em->indent--;
     emit_line(em, "}");
@@ -432,6 +440,10 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         emit_let(em, s);
         return;
     case ST_ASSIGN:
+        if (is_join_acc(em, s->sym)) {
+            emit_join_acc_add(em, s);
+            return;
+        }
         if (is_owned_list(em, s->sym)) {
             if (is_self_append(s)) {
                 emit_self_append(em, s);

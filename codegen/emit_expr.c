@@ -354,6 +354,10 @@ static char *emit_ident(Emitter *em, Expr *e) {
         emit_unsupported(em, e->loc, "this name as a value");
         return xstrdup("0");
     }
+    if (is_join_acc(em, s)) {   /* emit_strbuild.c lets no other mention through */
+        emit_unsupported(em, e->loc, "this use of a joined list");
+        return xstrdup("0");
+    }
     if (is_owned_list(em, s))   /* the reader may keep the header: no longer ours */
         return xasprintf("(%s = 0, %s)", owned_flag(s), local_ref(em, s));
     return local_ref(em, s);

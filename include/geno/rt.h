@@ -369,6 +369,10 @@ struct GenoStr {
 typedef struct { int64_t len, cplen; char *data; char b_[2]; } GenoAsciiChar;
 extern GenoAsciiChar geno_ascii_chars[128];
 #define GENO_ASCII_CHAR(c) ((GenoStr *)(void *)&geno_ascii_chars[(c)])
+/* s's byte offset into that table: below sizeof geno_ascii_chars exactly
+ * for those strings (code = offset / sizeof(GenoAsciiChar)). Found from the
+ * address alone, so cc folds it away for a GENO_ASCII_CHAR(c) it can see. */
+#define GENO_ASCII_OFF(s) ((uintptr_t)(s) - (uintptr_t)geno_ascii_chars)
 
 GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
@@ -386,6 +390,35 @@ GenoBuf *geno_buf_new(void);
 void geno_buf_add_str(GenoBuf *b, GenoStr *s);
 void geno_buf_add_value(GenoBuf *b, GenoWord v, const GenoType *t);  /* to_string form */
 GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc);
+
+/* A local `var parts: List[String] = []` that is only ever appended to
+ * (`parts = append(parts, s)`) and read by `join(parts, "literal")` is built
+ * as the joined bytes directly (codegen/emit_strbuild.c): no list, no join
+ * pass. It raises what the list and join would: append's "List size exceeds
+ * limit" at the append, join's size error at the join. Bytes stop being
+ * kept once the text is past max_collection_size (join must fail then), so
+ * the buffer stays within what join could return. */
+typedef struct GenoJoinAcc {
+    char *data;          /* the bytes, after room for a string header (str.c) */
+    int64_t len;         /* bytes kept */
+    int64_t room;        /* GENO_JOIN_ADD may store one byte while len < room */
+    int64_t n;           /* parts appended, and */
+    int64_t cplen;       /* code points of the joined text, both as of */
+    int64_t synced;      /* len then: each byte since is one more part and code point */
+    int64_t cap, given;  /* storage; given: the bytes belong to a joined string */
+    GenoStr *sep, *first;
+} GenoJoinAcc;
+GenoJoinAcc *geno_join_acc_new(GenoStr *sep);
+void geno_join_acc_add(GenoJoinAcc *a, GenoStr *s, GenoLoc loc);
+/* join(parts, sep) of what was added; fname names the builtin in errors. */
+GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
+/* Parts from geno_ascii_chars inline: room is 0 unless sep is empty, and
+ * no more than the storage and both limits leave for one-byte parts. */
+#define GENO_JOIN_ADD(a, s, loc) do { GenoJoinAcc *_ja = (a); GenoStr *_js = (s); \
+    uintptr_t _jo = GENO_ASCII_OFF(_js); \
+    if (_jo < sizeof geno_ascii_chars && _ja->len < _ja->room) \
+        _ja->data[_ja->len++] = (char)(_jo / sizeof(GenoAsciiChar)); \
+    else geno_join_acc_add(_ja, _js, loc); } while (0)
 
 /* ---- List (immutable) ---------------------------------------------------- */
 
@@ -638,6 +671,11 @@ int64_t geno_chars_count(GenoStr *s, GenoLoc loc);
 GenoStr *geno_char_next(GenoStr *s, int64_t *o);
 #define GENO_CHAR_NEXT(s, o) ((unsigned char)(s)->data[o] < 0x80 \
     ? GENO_ASCII_CHAR((unsigned char)(s)->data[(o)++]) : geno_char_next((s), &(o)))
+/* The same with d = s->data read once before the loop, and o a plain
+ * variable (no address taken: cc keeps it in a register). */
+GenoStr *geno_char_at_byte(GenoStr *s, int64_t o);   /* the code point at byte offset o */
+#define GENO_CHAR_NEXT_D(s, d, o) ({ unsigned char _nc = (unsigned char)(d)[o]; GenoStr *_nr; \
+    if (_nc < 0x80) { _nr = GENO_ASCII_CHAR(_nc); (o)++; } else { _nr = geno_char_at_byte((s), (o)); (o) += _nr->len; } _nr; })
 /* Stable, code-point order; more than 100,000 elements is an error. */
 GenoList *geno_sort_strings(GenoList *l, GenoLoc loc);
 /* repeat_string(text, count): `count must be non-negative`, `result would
@@ -658,8 +696,10 @@ GenoStr *geno_format(GenoStr *tmpl, GenoList *values, GenoLoc loc);
 int geno_is_numeric_string(GenoStr *s);
 /* First code point; `char_code: empty string`. */
 GenoInt geno_char_code(GenoStr *s, GenoLoc loc);
-#define GENO_CHAR_CODE(s, loc) ({ GenoStr *_cs = (s); (_cs->len && (unsigned char)_cs->data[0] < 0x80) \
-    ? GENO_INT_SMALL((unsigned char)_cs->data[0]) : geno_char_code(_cs, loc); })
+#define GENO_CHAR_CODE(s, loc) ({ GenoStr *_cs = (s); uintptr_t _co = GENO_ASCII_OFF(_cs); \
+    _co < sizeof geno_ascii_chars ? GENO_INT_SMALL(_co / sizeof(GenoAsciiChar)) \
+    : (_cs->len && (unsigned char)_cs->data[0] < 0x80) ? GENO_INT_SMALL((unsigned char)_cs->data[0]) \
+    : geno_char_code(_cs, loc); })
 /* `from_char_code: code point N out of range` outside 0..0x10FFFF. */
 GenoStr *geno_from_char_code(GenoInt code, GenoLoc loc);
 /* A small Int 0..127 (tagged: odd, below 256) is a static string. */
