@@ -135,6 +135,8 @@ static char *emit_fstring(Emitter *em, Expr *e) {
         char *v = emit_expr(em, part);
         if (ty_is(part->ty, TY_STRING))
             sb_printf(&sb, "geno_buf_add_str(b_%d, %s); ", id, v);
+        else if (ty_is(part->ty, TY_INT) && ty_is(emitted_type(part), TY_INT))
+            sb_printf(&sb, "geno_buf_add_int(b_%d, %s); ", id, v);
         else
             sb_printf(&sb, "geno_buf_add_value(b_%d, %s, %s); ", id, to_word(part->ty, v),
                       type_desc(em, part->ty));

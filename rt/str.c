@@ -325,15 +325,6 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc) {
     return s;
 }
 
-char *geno_fmt_i64(char buf[20], int64_t v, int *n) {
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char *p = buf + 20;
-    do { *--p = (char)('0' + u % 10); u /= 10; } while (u);
-    if (v < 0) *--p = '-';
-    *n = (int)(buf + 20 - p);
-    return p;
-}
-
 /* The f-string result: the reference checks the joined length. */
 GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc) {
     check_size(b->cplen, loc);

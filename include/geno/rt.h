@@ -389,6 +389,7 @@ typedef struct GenoBuf GenoBuf;
 GenoBuf *geno_buf_new(void);
 void geno_buf_add_str(GenoBuf *b, GenoStr *s);
 void geno_buf_add_value(GenoBuf *b, GenoWord v, const GenoType *t);  /* to_string form */
+void geno_buf_add_int(GenoBuf *b, GenoInt v);                       /* the same for an Int */
 GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc);
 
 /* A local `var parts: List[String] = []` that is only ever appended to
