@@ -582,7 +582,8 @@ static void emit_func(Emitter *em, Def *f) {
     line_directive(em, f->loc);
     emit_line(em, "%s {", signature(em, f, em->out_tuple > 0));
     em->indent++;
-    emit_line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
+    emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
+    em->entered = true;
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
     em->callee_leaves = em->out_tuple > 0;
@@ -598,6 +599,7 @@ static void emit_func(Emitter *em, Def *f) {
                   em->out_tuple ? "" : " 0");
     }
     em->indent--;
+    em->entered = false;
     emit_line(em, "}");
     sb_putc(&em->body, '\n');
     if (em->out_tuple) emit_tuple_wrapper(em, f, em->out_tuple);
@@ -656,7 +658,7 @@ char *emit_program(Program *p, Diags *d) {
         sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
         sb_puts(&out, em.body.buf ? em.body.buf : "");
         sb_printf(&out, "static GenoWord geno_entry(void) { return %s; }\n\n",
-                  to_word(rt, depth_kept_call(&em, c_type(rt), "f_main()")));
+                  to_word(rt, depth_kept_call_outside(&em, c_type(rt), "f_main()")));
         sb_printf(&out, "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s, %s};\n",
                   path_lit.buf, desc, init, examples, tests);
     } else {

@@ -44,6 +44,7 @@ typedef struct {
     StrBuf init;             /* statements of the program's init function */
     bool callee_leaves;      /* the body undoes its GENO_ENTER (lambdas, tests); see emit_call */
     Expr *tail_call;         /* the call `return f(...)` being emitted, if it may be a C tail call */
+    bool entered;            /* the C function being emitted began with GENO_ENTER_KEEP (geno_dl_) */
     PtrMap owned;            /* List `var`s appended in place (Sym * -> itself; emit.c) */
     PtrMap join_accs;        /* List[String] `var`s built as joined text (Sym * -> sep; emit_strbuild.c) */
 } Emitter;
@@ -57,6 +58,7 @@ char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
 char *emit_index_assign(Emitter *em, Stmt *s);  /* one C statement */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call);   /* see emit_call */
+char *depth_kept_call_outside(Emitter *em, const char *ctype, const char *call);   /* not in the current body */
 
 /* emit.c */
 char *type_desc(Emitter *em, Type *t);          /* "&geno_t_int", "&td_3" */

@@ -187,17 +187,22 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
  *   steps: one per function entry, loop iteration and element a
  *          higher-order builtin calls back for; geno_steps_left counts down
  *          from max_steps and E503 fires when it goes negative.
- *   depth: geno_depth counts active Geno calls (main is 1); E502 past
+ *   depth: GENO_DEPTH() counts active Geno calls (main is 1); E502 past
  *          max_recursion_depth, and also when the C stack pointer goes
  *          below geno_stack_limit (NULL: not yet known), so a huge
  *          --max-recursion-depth ends in E502 instead of SIGSEGV.
- * GENO_ENTER tests both with one branch: geno_depth_fast is the depth up
- * to which neither the depth limit nor the stack can be reached (the
- * smaller of max_recursion_depth and what the stack holds at 64 KiB a
- * frame); past it, or when the steps run out, geno_enter_slow makes the
- * exact checks, the stack address included, on every entry. */
-extern int64_t geno_depth, geno_max_depth, geno_steps_left, geno_depth_fast;
+ * geno_depth_fast is the depth up to which neither the depth limit nor the
+ * stack can be reached (the smaller of max_recursion_depth and what the
+ * stack holds at 64 KiB a frame). The depth is kept as what is left below
+ * it, geno_depth_left = geno_depth_fast - depth, so that GENO_ENTER is two
+ * decrements and one sign test (no compare with a loaded bound); past it,
+ * or when the steps run out, geno_enter_slow makes the exact checks, the
+ * stack address included, on every entry. geno_depth_fast is set before a
+ * run starts (geno_limits_start) and does not change during it. */
+extern int64_t geno_depth_left, geno_max_depth, geno_steps_left, geno_depth_fast;
 extern char *geno_stack_limit;
+#define GENO_DEPTH() (geno_depth_fast - geno_depth_left)
+#define GENO_SET_DEPTH(d) (geno_depth_left = geno_depth_fast - (d))
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
 _Noreturn void geno_steps_exceeded(GenoLoc loc);
 void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
@@ -208,8 +213,13 @@ void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #endif
 #define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
 #define GENO_ENTER(loc) do { \
-    if (GENO_UNLIKELY((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast))) geno_enter_slow(loc); } while (0)
-#define GENO_LEAVE() (geno_depth--)
+    if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_depth_left < 0))) geno_enter_slow(loc); } while (0)
+/* GENO_ENTER at the top of a body that also declares geno_dl_, the depth
+ * it entered at: callers of named functions put geno_dl_ back after each
+ * call (codegen's depth_kept_call) instead of loading the depth first. */
+#define GENO_ENTER_KEEP(loc) int64_t geno_dl_ = geno_depth_left - 1; \
+    if (GENO_UNLIKELY((--geno_steps_left < 0) | ((geno_depth_left = geno_dl_) < 0))) geno_enter_slow(loc)
+#define GENO_LEAVE() (geno_depth_left++)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
  * backstop. It makes system calls, so the sandbox calls it before the
@@ -577,7 +587,7 @@ void *geno_alloc_atomic(size_t size);
  * frames that may catch them must keep setjmp.
  *
  * Leaving the body by return/break/continue must geno_try_pop(&f) first.
- * On a catch, geno_depth is restored to its value at push time.
+ * On a catch, geno_depth_left is restored to its value at push time.
  * A frame pushed with catch_fatal == 0 (a Geno try/catch) does not see fatal
  * errors (recursion/step/memory limits, contract violations: the reference
  * makes them uncatchable); a frame with catch_fatal != 0 sees every error. */
@@ -585,7 +595,7 @@ typedef struct GenoTryFrame GenoTryFrame;
 struct GenoTryFrame {
     jmp_buf jb;
     GenoTryFrame *prev;
-    int64_t depth;                  /* geno_depth at push time */
+    int64_t depth;                  /* geno_depth_left at push time */
     int catch_fatal;
     int fatal;                      /* caught error was fatal */
     const char *code;               /* caught error: "E400", ... */
