@@ -265,7 +265,7 @@ static void find_owned_in(Emitter *em, StmtList *body) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
         Sym *v = s->sym;
-        if (is_self_append(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+        if (is_self_append(s) && v && v->kind == SYM_LOCAL && !is_join_acc(em, v) && !v->is_param && v->is_mutable && !is_boxed(v) &&
             ty_is(v->ty, TY_LIST))
             ptrmap_put(&em->owned, v, v);
         /* records updated in place: the same flag (a closure would copy
@@ -279,7 +279,10 @@ static void find_owned_in(Emitter *em, StmtList *body) {
     }
 }
 
-void find_owned_lists(Emitter *em, StmtList *body) { find_owned_in(em, body); }
+void find_owned_lists(Emitter *em, StmtList *body) {
+    find_join_accs(em, body);
+    find_owned_in(em, body);
+}
 
 bool is_owned_list(Emitter *em, Sym *s) { return s && ptrmap_get(&em->owned, s) != NULL; }
 
@@ -334,6 +337,10 @@ static void emit_let(Emitter *em, Stmt *s) {
         declare_local(em, v, emit_ctor_in(em, s->value, xasprintf("s_%d", id)));
         return;
     }
+    if (!s->names.len && is_join_acc(em, v)) {
+        declare_join_acc(em, v);
+        return;
+    }
     if (!s->names.len) {
         declare_local(em, v, emit_expr_as(em, s->value, v->ty));
         if (is_owned_list(em, v) && ty_is(v->ty, TY_ADT) && is_fresh_record(s->value))
@@ -382,11 +389,12 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "{");
     em->indent++;
     emit_line(em, "GenoStr *s_%d = %s;", id, emit_expr(em, call->elems.items[0]));
+    emit_line(em, "const char *cd_%d = s_%d->data;", id, id);   /* strings never change */
     emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
     emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
     em->indent++;
     emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
-    declare_local(em, s->sym, xasprintf("GENO_CHAR_NEXT(s_%d, o_%d)", id, id));
+    declare_local(em, s->sym, xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id));
     emit_block(em, &s->body);
     em->indent--;
     emit_line(em, "}");
@@ -473,6 +481,10 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         emit_let(em, s);
         return;
     case ST_ASSIGN:
+        if (is_join_acc(em, s->sym)) {
+            emit_join_acc_add(em, s);
+            return;
+        }
         if (is_owned_list(em, s->sym)) {
             if (is_self_append(s)) {
                 emit_self_append(em, s);
@@ -639,7 +651,8 @@ static void emit_func_body(Emitter *em, Def *f) {
     line_directive(em, f->loc);
     emit_line(em, "%s {", signature(em, f, em->out_tuple > 0));
     em->indent++;
-    emit_line(em, "GENO_ENTER(%s);", loc_arg(f->loc));
+    emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
+    em->entered = true;
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
     em->callee_leaves = em->out_tuple > 0;
@@ -655,6 +668,7 @@ static void emit_func_body(Emitter *em, Def *f) {
                   em->out_tuple ? "" : " 0");
     }
     em->indent--;
+    em->entered = false;
     emit_line(em, "}");
     sb_putc(&em->body, '\n');
     if (em->out_tuple) emit_tuple_wrapper(em, f, em->out_tuple);
@@ -714,7 +728,7 @@ char *emit_program(Program *p, Diags *d) {
         sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
         sb_puts(&out, em.body.buf ? em.body.buf : "");
         sb_printf(&out, "static GenoWord geno_entry(void) { return %s; }\n\n",
-                  to_word(rt, depth_kept_call(&em, c_type(rt), "f_main()")));
+                  to_word(rt, depth_kept_call_outside(&em, c_type(rt), "f_main()")));
         sb_printf(&out, "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s, %s};\n",
                   path_lit.buf, desc, init, examples, tests);
     } else {

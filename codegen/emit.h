@@ -44,8 +44,10 @@ typedef struct {
     StrBuf init;             /* statements of the program's init function */
     bool callee_leaves;      /* the body undoes its GENO_ENTER (lambdas, tests); see emit_call */
     Expr *tail_call;         /* the call `return f(...)` being emitted, if it may be a C tail call */
+    bool entered;            /* the C function being emitted began with GENO_ENTER_KEEP (geno_dl_) */
     PtrMap owned;            /* List `var`s appended in place (Sym * -> itself; emit.c) */
     bool ret_in;             /* emitting f_in: constructor results go to in_ (emit_escape.c) */
+    PtrMap join_accs;        /* List[String] `var`s built as joined text (Sym * -> sep; emit_strbuild.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -57,6 +59,7 @@ char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
 char *emit_index_assign(Emitter *em, Stmt *s);  /* one C statement */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call);   /* see emit_call */
+char *depth_kept_call_outside(Emitter *em, const char *ctype, const char *call);   /* not in the current body */
 
 /* emit.c */
 char *type_desc(Emitter *em, Type *t);          /* "&geno_t_int", "&td_3" */
@@ -73,6 +76,13 @@ void find_owned_lists(Emitter *em, StmtList *body);   /* before emitting a body 
 bool is_owned_list(Emitter *em, Sym *s);
 char *owned_flag(Sym *s);                       /* "o_<local name>" */
 char *emit_list_peek(Emitter *em, Expr *e);     /* a list read that keeps no reference */                      /* range(start, stop[, step]) of the builtin, or NULL */                          /* a captured, reassigned var: lives in a cell */
+
+/* emit_strbuild.c: List[String] locals only appended to and joined */
+void find_join_accs(Emitter *em, StmtList *body);     /* from find_owned_lists */
+bool is_join_acc(Emitter *em, Sym *s);
+void declare_join_acc(Emitter *em, Sym *v);
+void emit_join_acc_add(Emitter *em, Stmt *s);         /* v = append(v, e) */
+char *emit_join_acc_join(Emitter *em, Expr *e, const char *name);   /* join(v, sep), else NULL */
 
 /* emit.c: tuple results through an out-parameter */
 int tuple_out_arity(Def *f);                    /* n for `-> (T1, ..., Tn)` functions, else 0 */

@@ -169,6 +169,8 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
         char *r = emit_unwrap_or_get(em, e);
         if (r) return r;
     }
+    char *joined = emit_join_acc_join(em, e, name);
+    if (joined) return joined;
     char *v[6] = {0};
     for (int i = 0; i < e->elems.len && i < 6; i++) v[i] = emit_expr(em, e->elems.items[i]);
     Type *t0 = e->elems.len ? e->elems.items[0]->ty : NULL;

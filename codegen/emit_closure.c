@@ -67,7 +67,9 @@ char *emit_lambda(Emitter *em, Expr *e) {
     emit_line(em, "%s {", sig.buf);
     em->indent++;
     emit_line(em, "(void)self;");
-    emit_line(em, "GENO_ENTER(%s);", loc_arg(e->loc));
+    emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(e->loc));
+    bool saved_entered = em->entered;
+    em->entered = true;
     for (int i = 0; i < lam->nparts; i++) {
         Sym *p = lam->parts[i];
         emit_line(em, "%s %s = %s;", c_type(p->ty), local_name(p), from_word(p->ty, xasprintf("a_%d", i)));
@@ -87,6 +89,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     free(em->body.buf);
     free(sig.buf);
 
+    em->entered = saved_entered;
     em->body = saved_body;
     em->indent = saved_indent;
     em->last_line = saved_line;
@@ -126,7 +129,7 @@ char *emit_func_value(Emitter *em, Sym *fn) {
         for (int i = 0; i < ft->nargs; i++)
             sb_printf(&call, "%s%s", i ? ", " : "", from_word(ft->args[i], xasprintf("a_%d", i)));
         sb_putc(&call, ')');
-        depth_kept_call(em, c_type(fn->def ? func_result_type(fn->def) : ft->ret), sb_take(&call));
+        depth_kept_call_outside(em, c_type(fn->def ? func_result_type(fn->def) : ft->ret), sb_take(&call));
     })));
     sb_printf(l, "static GenoClosure clo_%s = {(void *)tramp_%s};\n\n", cname, cname);
     sb_printf(&em->init, "    geno_name_function(&clo_%s, \"function %s\");\n", cname, fn->def ? fn->def->name : fn->name);

@@ -135,6 +135,8 @@ static char *emit_fstring(Emitter *em, Expr *e) {
         char *v = emit_expr(em, part);
         if (ty_is(part->ty, TY_STRING))
             sb_printf(&sb, "geno_buf_add_str(b_%d, %s); ", id, v);
+        else if (ty_is(part->ty, TY_INT) && ty_is(emitted_type(part), TY_INT))
+            sb_printf(&sb, "geno_buf_add_int(b_%d, %s); ", id, v);
         else
             sb_printf(&sb, "geno_buf_add_value(b_%d, %s, %s); ", id, to_word(part->ty, v),
                       type_desc(em, part->ty));
@@ -322,8 +324,20 @@ static char *emit_call(Emitter *em, Expr *e) {
  * out-variants (emit.c) undo their own GENO_ENTER instead. */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call) {
     int id = ++em->tmp;
-    return xasprintf("({ int64_t d_%d = geno_depth; %s r_%d = %s; geno_depth = d_%d; r_%d; })", id, ctype, id, call,
-                     id, id);
+    if (em->entered)   /* the depth is the one this body entered at: no load before the call */
+        return xasprintf("({ %s r_%d = %s; geno_depth_left = geno_dl_; r_%d; })", ctype, id, call, id);
+    return xasprintf("({ int64_t d_%d = geno_depth_left; %s r_%d = %s; geno_depth_left = d_%d; r_%d; })", id, ctype,
+                     id, call, id, id);
+}
+
+/* The same from a C function of its own (a trampoline, an example): it has
+ * no geno_dl_ even while a body that has one is being emitted. */
+char *depth_kept_call_outside(Emitter *em, const char *ctype, const char *call) {
+    bool saved = em->entered;
+    em->entered = false;
+    char *r = depth_kept_call(em, ctype, call);
+    em->entered = saved;
+    return r;
 }
 
 /* The C arguments of a direct call (elems hold them in parameter order),
@@ -352,6 +366,10 @@ static char *emit_ident(Emitter *em, Expr *e) {
     if (s && s->kind == SYM_CTOR) return emit_ctor(em, e);
     if (!s || s->kind != SYM_LOCAL) {
         emit_unsupported(em, e->loc, "this name as a value");
+        return xstrdup("0");
+    }
+    if (is_join_acc(em, s)) {   /* emit_strbuild.c lets no other mention through */
+        emit_unsupported(em, e->loc, "this use of a joined list");
         return xstrdup("0");
     }
     if (is_owned_list(em, s))   /* the reader may keep the header: no longer ours */

@@ -79,7 +79,7 @@ static void emit_example(Emitter *em, StrBuf *out, Def *f, Example *ex, const ch
         expected = xasprintf("geno_int_to_double(%s, %s)", expected, loc_arg(ex->loc));
     int id = ++em->tmp;
     sb_printf(out, "    { GenoWord x_%d = %s; GenoWord e_%d = %s;\n", id,
-              to_word(ret, depth_kept_call(em, c_type(func_result_type(f)), call.buf)), id,
+              to_word(ret, depth_kept_call_outside(em, c_type(func_result_type(f)), call.buf)), id,
               to_word(ret, expected));
     sb_printf(out, "      if (!geno_example_equal(x_%d, e_%d, %s)) geno_example_failed(\"%s\", e_%d, x_%d, %s, %s); }\n",
               id, id, type_desc(em, ret), f->name, id, id, type_desc(em, ret), loc_arg(ex->loc));
@@ -143,7 +143,7 @@ char *emit_async_call(Emitter *em, Expr *e, const char *cname) {
             sb_printf(&call, "%s%s", i ? ", " : "", from_word(ft->args[i], xasprintf("self->env[%d]", i)));
         sb_putc(&call, ')');
         sb_printf(&em->lambdas, "static GenoWord %s(GenoClosure *self) {\n    return %s;\n}\n\n", thunk,
-                  to_word(func_result_type(f), depth_kept_call(em, c_type(func_result_type(f)), call.buf)));
+                  to_word(func_result_type(f), depth_kept_call_outside(em, c_type(func_result_type(f)), call.buf)));
         free(call.buf);
     }
     int id = ++em->tmp;
@@ -189,8 +189,11 @@ char *emit_tests(Emitter *em, Program *p) {
             em->volatile_vars = has_try(&d->body);
             em->callee_leaves = true;   /* the runtime calls test blocks */
             find_owned_lists(em, &d->body);
-            emit_line(em, "GENO_ENTER(%s);", loc_arg(d->loc));
+            emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(d->loc));
+            bool saved_entered = em->entered;
+            em->entered = true;
             emit_block(em, &d->body);
+            em->entered = saved_entered;
             emit_line(em, "GENO_LEAVE();");
             sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, em->body.buf ? em->body.buf : "");
             free(em->body.buf);

@@ -27,11 +27,11 @@
 
 GenoTryFrame *geno_try_top;
 const char *geno_source_path;
-int64_t geno_depth, geno_max_depth = 500;
+int64_t geno_depth_left = 500, geno_max_depth = 500;   /* depth 0 (see geno/rt.h) */
 
 void geno_try_push(GenoTryFrame *f, int catch_fatal) {
     f->prev = geno_try_top;
-    f->depth = geno_depth;
+    f->depth = geno_depth_left;
     f->catch_fatal = catch_fatal;
     f->fatal = 0;
     f->code = NULL;
@@ -93,7 +93,7 @@ static _Noreturn void unwind(int fatal, const char *code, GenoLoc loc, GenoStr *
         _exit(1);
     }
     geno_try_top = f->prev;
-    geno_depth = f->depth;
+    geno_depth_left = f->depth;
     f->fatal = fatal;
     f->code = code;
     f->message = msg;

@@ -106,16 +106,30 @@ int geno_int_get_i64(GenoInt a, int64_t *out) {
     return 1;
 }
 
-/* Without snprintf: formatting Ints in f-strings and to_string was a fifth
- * of word_count_map's instructions. */
+/* The one decimal formatter of small Ints (printing, to_string, f-strings,
+ * messages). Without snprintf, and two digits per division: formatting
+ * Ints was a fifth of word_count_map's instructions. */
 int geno_i64_dec(int64_t v, char *out) {
-    char tmp[24];
-    int n = 0, len = 0;
+    static const char pairs[] =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+        "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+        "8081828384858687888990919293949596979899";
+    char tmp[20], *end = tmp + sizeof tmp, *p = end;
     uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-    do { tmp[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+    for (; u >= 100; u /= 100) {
+        p -= 2;
+        memcpy(p, pairs + 2 * (u % 100), 2);
+    }
+    if (u >= 10) {
+        p -= 2;
+        memcpy(p, pairs + 2 * u, 2);
+    } else {
+        *--p = (char)('0' + u);
+    }
+    int len = 0;
     if (v < 0) out[len++] = '-';
-    while (n) out[len++] = tmp[--n];
-    return len;
+    memcpy(out + len, p, (size_t)(end - p));
+    return len + (int)(end - p);
 }
 
 char *geno_int_cstr(GenoInt a) {

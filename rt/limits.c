@@ -92,14 +92,14 @@ void geno_steps_exceeded(GenoLoc loc) {
 }
 
 void geno_depth_exceeded(GenoLoc loc) {
-    if (geno_depth > geno_max_depth)
+    if (GENO_DEPTH() > geno_max_depth)
         geno_raise_fatal("E502", loc,
                          "Maximum recursion depth exceeded (%lld). Check for infinite recursion or increase the limit.",
                          (long long)geno_max_depth);
     geno_raise_fatal("E502", loc,
                      "Maximum recursion depth exceeded: the stack is full at depth %lld "
                      "(%lld MiB; --max-recursion-depth is %lld). Check for infinite recursion.",
-                     (long long)geno_depth, (long long)(lim.stack / MIB), (long long)geno_max_depth);
+                     (long long)GENO_DEPTH(), (long long)(lim.stack / MIB), (long long)geno_max_depth);
 }
 
 /* GENO_ENTER lands here when the steps ran out or the depth passed
@@ -107,7 +107,7 @@ void geno_depth_exceeded(GenoLoc loc) {
  * frame lies just below the caller's, so the stack test is conservative. */
 void geno_enter_slow(GenoLoc loc) {
     if (geno_steps_left < 0) geno_steps_exceeded(loc);
-    if (geno_depth > geno_max_depth
+    if (GENO_DEPTH() > geno_max_depth
         || (char *)__builtin_frame_address(0) < geno_stack_limit) geno_depth_exceeded(loc);
 }
 
@@ -146,7 +146,7 @@ static void on_segv(int sig, siginfo_t *si, void *uctx) {
         int n = snprintf(segv_msg.b_, sizeof segv_msg.b_,
                          "Maximum recursion depth exceeded: the stack is full (%lld MiB, in the runtime "
                          "at depth %lld: a value nested too deeply?)",
-                         (long long)(lim.stack / MIB), (long long)geno_depth);
+                         (long long)(lim.stack / MIB), (long long)GENO_DEPTH());
         segv_msg.len = segv_msg.cplen = n;
         geno_out_flush();
         geno_report_error("E502", 0, (GenoStr *)&segv_msg);
@@ -247,7 +247,9 @@ void geno_limits_start(const GenoConfig *cfg) {
      * emitted functions take) need no address check on entry. */
     int64_t unchecked = INT64_MAX;
     if (geno_stack_limit) unchecked = (int64_t)((uint64_t)(&here - geno_stack_limit) / (64 * 1024));
+    int64_t depth = GENO_DEPTH();
     geno_depth_fast = geno_max_depth < unchecked ? geno_max_depth : unchecked;
+    GENO_SET_DEPTH(depth);   /* the same depth against the new bound */
 
     uint64_t cap = cfg->max_memory_bytes > 0 ? (uint64_t)cfg->max_memory_bytes : 0;
     if (lim.as_limit) {

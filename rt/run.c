@@ -54,7 +54,7 @@ void geno_rt_init(const GenoConfig *cfg) {
     geno_gc_init();
     geno_cfg = *cfg;
     geno_max_depth = cfg->max_recursion_depth;
-    geno_depth = 0;
+    GENO_SET_DEPTH(0);
     geno_limits_start(&geno_cfg);
     geno_random_seed_init();   /* getrandom: before the sandbox's filter */
     geno_try_top = NULL;

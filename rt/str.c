@@ -18,6 +18,7 @@
 #include "alloc.h"
 #include "errors.h"
 #include "int.h"
+#include "list.h"
 #include "run.h"
 #include "str.h"
 #include "strlib.h"
@@ -244,13 +245,84 @@ GenoStr *geno_buf_to_str(GenoBuf *b) {
     return s;
 }
 
-char *geno_fmt_i64(char buf[20], int64_t v, int *n) {
-    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-    char *p = buf + 20;
-    do { *--p = (char)('0' + u % 10); u /= 10; } while (u);
-    if (v < 0) *--p = '-';
-    *n = (int)(buf + 20 - p);
-    return p;
+/* ---- join accumulators (GENO_JOIN_ADD) -------------------------------------------
+ * The bytes of join(parts, sep) kept as the parts come, in the layout of a
+ * GenoBuf so that the join can take them over without a copy. */
+
+/* Counts the one-byte parts GENO_JOIN_ADD stored since the last call. */
+static void join_acc_sync(GenoJoinAcc *a) {
+    a->n += a->len - a->synced;
+    a->cplen += a->len - a->synced;
+    a->synced = a->len;
+}
+
+static void join_acc_set_room(GenoJoinAcc *a) {
+    int64_t limit = geno_cfg.max_collection_size, r = a->cap - 1 - a->len;
+    if (limit - a->cplen < r) r = limit - a->cplen;     /* code points left */
+    if (limit - a->n < r) r = limit - a->n;             /* parts left */
+    a->room = (a->n == 0 || a->sep->len || a->given || r <= 0) ? 0 : a->len + r;
+}
+
+GenoJoinAcc *geno_join_acc_new(GenoStr *sep) {
+    GenoJoinAcc *a = geno_alloc(sizeof *a);
+    a->cap = 64 - HDR;
+    a->data = (char *)geno_alloc_atomic((size_t)(HDR + a->cap)) + HDR;
+    a->sep = sep ? sep : geno_str_empty();
+    join_acc_set_room(a);
+    return a;
+}
+
+/* Room for `more` bytes and the NUL, in storage no string has taken over. */
+static void join_acc_reserve(GenoJoinAcc *a, int64_t more) {
+    if (a->len + more + 1 <= a->cap && !a->given) return;
+    int64_t cap = a->cap + a->cap / 2;   /* 1.5x: less slack in the heap than doubling */
+    while (cap < a->len + more + 1) cap += cap / 2;
+    if (a->given) {
+        char *d = (char *)geno_alloc_atomic((size_t)(HDR + cap)) + HDR;
+        memcpy(d, a->data, (size_t)a->len);
+        a->data = d;
+        a->given = 0;
+    } else {
+        a->data = (char *)geno_realloc_atomic(a->data - HDR, (size_t)(HDR + cap)) + HDR;
+    }
+    a->cap = cap;
+}
+
+void geno_join_acc_add(GenoJoinAcc *a, GenoStr *s, GenoLoc loc) {
+    join_acc_sync(a);
+    geno_check_collection_size("List", a->n + 1, loc);   /* append's check */
+    GenoStr *sep = a->n ? a->sep : NULL;
+    if (a->n++ == 0) a->first = s;
+    a->cplen += s->cplen + (sep ? sep->cplen : 0);
+    if (a->cplen <= geno_cfg.max_collection_size) {      /* else join fails: count only */
+        join_acc_reserve(a, s->len + (sep ? sep->len : 0));
+        if (sep) { memcpy(a->data + a->len, sep->data, (size_t)sep->len); a->len += sep->len; }
+        memcpy(a->data + a->len, s->data, (size_t)s->len);
+        a->len += s->len;
+    }
+    a->synced = a->len;
+    join_acc_set_room(a);
+}
+
+GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc) {
+    join_acc_sync(a);
+    if (a->n == 0) return geno_str_empty();
+    if (a->n == 1) return a->first;
+    geno_check_result_size(fname, a->cplen, loc);
+    if (a->given || a->cap - a->len > a->len / 8 + 64) {     /* shared, or an eighth empty: copy */
+        GenoStr *s = str_alloc(a->len);
+        memcpy(s->data, a->data, (size_t)a->len);
+        s->cplen = a->cplen;
+        return s;
+    }
+    GenoStr *s = (GenoStr *)(void *)(a->data - HDR);
+    s->data = a->data;
+    s->len = a->len;
+    s->cplen = a->cplen;
+    s->data[a->len] = 0;
+    a->given = 1;
+    join_acc_set_room(a);
+    return s;
 }
 
 /* The f-string result: the reference checks the joined length. */

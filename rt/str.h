@@ -32,8 +32,5 @@ void geno_buf_add_quoted(GenoBuf *b, const GenoStr *s);
  * the buffer's storage (no copy); adding to b afterwards still works. */
 GenoStr *geno_buf_to_str(GenoBuf *b);
 GenoStr *geno_str_from_cstr(const char *s);
-/* v in decimal, without snprintf: writes into buf[0..20) and returns the
- * first character; *n gets the length. */
-char *geno_fmt_i64(char buf[20], int64_t v, int *n);
 
 #endif

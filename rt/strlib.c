@@ -94,11 +94,12 @@ static int64_t cp_index(const GenoStr *s, int64_t off) {
 static int64_t limit(void) { return geno_cfg.max_collection_size; }
 
 /* _check_result_string_size: the reference wraps its own error's text. */
-static void check_result_size(const char *fname, int64_t size, GenoLoc loc) {
+void geno_check_result_size(const char *fname, int64_t size, GenoLoc loc) {
     if (size > limit())
         geno_raise("E499", loc, "%s: Runtime Error: String size exceeds limit (%lld > %lld)",
                    fname, (long long)size, (long long)limit());
 }
+#define check_result_size geno_check_result_size
 
 static void check_list_size(int64_t size, GenoLoc loc) {
     if (size > limit())
@@ -267,6 +268,8 @@ int64_t geno_chars_count(GenoStr *s, GenoLoc loc) {
     if (s->cplen) check_list_size(s->cplen, loc);
     return s->cplen;
 }
+
+GenoStr *geno_char_at_byte(GenoStr *s, int64_t o) { return geno_str_cp_at(s, o); }
 
 GenoStr *geno_char_next(GenoStr *s, int64_t *o) {
     GenoStr *c = geno_str_cp_at(s, *o);

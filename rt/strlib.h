@@ -13,5 +13,8 @@ GenoStr *geno_str_empty(void);
 GenoStr *geno_str_cp_at(GenoStr *s, int64_t off);
 /* Byte offset of code point index i (0 <= i <= cplen). */
 int64_t geno_str_byte_offset(const GenoStr *s, int64_t i);
+/* E499 "<fname>: Runtime Error: String size exceeds limit (N > L)" when a
+ * builtin's result of size code points is over max_collection_size. */
+void geno_check_result_size(const char *fname, int64_t size, GenoLoc loc);
 
 #endif

@@ -246,6 +246,8 @@ static void write_value(GenoBuf *b, GenoWord v, const GenoType *t, int top_level
 
 GenoStr *geno_to_string(GenoWord v, const GenoType *t) {
     if (t->kind == GT_STRING) return (GenoStr *)(uintptr_t)v;
+    if (t->kind == GT_INT && GENO_INT_IS_SMALL(v) && geno_cfg.max_collection_size >= 20)
+        return geno_int_to_str(v);   /* one allocation, no buffer */
     GenoBuf *b = geno_buf_new();
     b->limit = geno_cfg.max_collection_size;
     b->limit_what = "to_string: ";
@@ -257,6 +259,17 @@ GenoStr *geno_repr(GenoWord v, const GenoType *t) {
     GenoBuf *b = geno_buf_new();
     geno_write_value(b, v, t, 0);
     return geno_buf_to_str(b);
+}
+
+/* An f-string's Int part: a small one straight to the formatter (at most
+ * 20 characters, so under any to_string limit of 20 or more). */
+void geno_buf_add_int(GenoBuf *b, GenoInt v) {
+    if (GENO_INT_IS_SMALL(v) && geno_cfg.max_collection_size >= 20) {
+        char d[24];
+        geno_buf_add_ascii(b, d, geno_i64_dec(GENO_INT_VALUE(v), d));
+        return;
+    }
+    geno_buf_add_value(b, (GenoWord)v, &geno_t_int);
 }
 
 /* f-string interpolation: the to_string form, limited per value. */

@@ -187,17 +187,22 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
  *   steps: one per function entry, loop iteration and element a
  *          higher-order builtin calls back for; geno_steps_left counts down
  *          from max_steps and E503 fires when it goes negative.
- *   depth: geno_depth counts active Geno calls (main is 1); E502 past
+ *   depth: GENO_DEPTH() counts active Geno calls (main is 1); E502 past
  *          max_recursion_depth, and also when the C stack pointer goes
  *          below geno_stack_limit (NULL: not yet known), so a huge
  *          --max-recursion-depth ends in E502 instead of SIGSEGV.
- * GENO_ENTER tests both with one branch: geno_depth_fast is the depth up
- * to which neither the depth limit nor the stack can be reached (the
- * smaller of max_recursion_depth and what the stack holds at 64 KiB a
- * frame); past it, or when the steps run out, geno_enter_slow makes the
- * exact checks, the stack address included, on every entry. */
-extern int64_t geno_depth, geno_max_depth, geno_steps_left, geno_depth_fast;
+ * geno_depth_fast is the depth up to which neither the depth limit nor the
+ * stack can be reached (the smaller of max_recursion_depth and what the
+ * stack holds at 64 KiB a frame). The depth is kept as what is left below
+ * it, geno_depth_left = geno_depth_fast - depth, so that GENO_ENTER is two
+ * decrements and one sign test (no compare with a loaded bound); past it,
+ * or when the steps run out, geno_enter_slow makes the exact checks, the
+ * stack address included, on every entry. geno_depth_fast is set before a
+ * run starts (geno_limits_start) and does not change during it. */
+extern int64_t geno_depth_left, geno_max_depth, geno_steps_left, geno_depth_fast;
 extern char *geno_stack_limit;
+#define GENO_DEPTH() (geno_depth_fast - geno_depth_left)
+#define GENO_SET_DEPTH(d) (geno_depth_left = geno_depth_fast - (d))
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
 _Noreturn void geno_steps_exceeded(GenoLoc loc);
 void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
@@ -208,13 +213,20 @@ void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #endif
 #ifdef __TINYC__   /* the same without the inner macro: tcc expands one per function and loop */
 #define GENO_STEP(loc) do { if (--geno_steps_left < 0) geno_steps_exceeded(loc); } while (0)
-#define GENO_ENTER(loc) do { if ((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast)) geno_enter_slow(loc); } while (0)
+#define GENO_ENTER(loc) do { if ((--geno_steps_left < 0) | (--geno_depth_left < 0)) geno_enter_slow(loc); } while (0)
+#define GENO_ENTER_KEEP(loc) int64_t geno_dl_ = geno_depth_left - 1; \
+    if ((--geno_steps_left < 0) | ((geno_depth_left = geno_dl_) < 0)) geno_enter_slow(loc)
 #else
 #define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
 #define GENO_ENTER(loc) do { \
-    if (GENO_UNLIKELY((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast))) geno_enter_slow(loc); } while (0)
+    if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_depth_left < 0))) geno_enter_slow(loc); } while (0)
+/* GENO_ENTER at the top of a body that also declares geno_dl_, the depth
+ * it entered at: callers of named functions put geno_dl_ back after each
+ * call (codegen's depth_kept_call) instead of loading the depth first. */
+#define GENO_ENTER_KEEP(loc) int64_t geno_dl_ = geno_depth_left - 1; \
+    if (GENO_UNLIKELY((--geno_steps_left < 0) | ((geno_depth_left = geno_dl_) < 0))) geno_enter_slow(loc)
 #endif
-#define GENO_LEAVE() (geno_depth--)
+#define GENO_LEAVE() (geno_depth_left++)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
  * backstop. It makes system calls, so the sandbox calls it before the
@@ -389,6 +401,10 @@ struct GenoStr {
 typedef struct { int64_t len, cplen; char *data; char b_[2]; } GenoAsciiChar;
 extern GenoAsciiChar geno_ascii_chars[128];
 #define GENO_ASCII_CHAR(c) ((GenoStr *)(void *)&geno_ascii_chars[(c)])
+/* s's byte offset into that table: below sizeof geno_ascii_chars exactly
+ * for those strings (code = offset / sizeof(GenoAsciiChar)). Found from the
+ * address alone, so cc folds it away for a GENO_ASCII_CHAR(c) it can see. */
+#define GENO_ASCII_OFF(s) ((uintptr_t)(s) - (uintptr_t)geno_ascii_chars)
 
 GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
@@ -405,7 +421,37 @@ typedef struct GenoBuf GenoBuf;
 GenoBuf *geno_buf_new(void);
 void geno_buf_add_str(GenoBuf *b, GenoStr *s);
 void geno_buf_add_value(GenoBuf *b, GenoWord v, const GenoType *t);  /* to_string form */
+void geno_buf_add_int(GenoBuf *b, GenoInt v);                       /* the same for an Int */
 GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc);
+
+/* A local `var parts: List[String] = []` that is only ever appended to
+ * (`parts = append(parts, s)`) and read by `join(parts, "literal")` is built
+ * as the joined bytes directly (codegen/emit_strbuild.c): no list, no join
+ * pass. It raises what the list and join would: append's "List size exceeds
+ * limit" at the append, join's size error at the join. Bytes stop being
+ * kept once the text is past max_collection_size (join must fail then), so
+ * the buffer stays within what join could return. */
+typedef struct GenoJoinAcc {
+    char *data;          /* the bytes, after room for a string header (str.c) */
+    int64_t len;         /* bytes kept */
+    int64_t room;        /* GENO_JOIN_ADD may store one byte while len < room */
+    int64_t n;           /* parts appended, and */
+    int64_t cplen;       /* code points of the joined text, both as of */
+    int64_t synced;      /* len then: each byte since is one more part and code point */
+    int64_t cap, given;  /* storage; given: the bytes belong to a joined string */
+    GenoStr *sep, *first;
+} GenoJoinAcc;
+GenoJoinAcc *geno_join_acc_new(GenoStr *sep);
+void geno_join_acc_add(GenoJoinAcc *a, GenoStr *s, GenoLoc loc);
+/* join(parts, sep) of what was added; fname names the builtin in errors. */
+GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
+/* Parts from geno_ascii_chars inline: room is 0 unless sep is empty, and
+ * no more than the storage and both limits leave for one-byte parts. */
+#define GENO_JOIN_ADD(a, s, loc) do { GenoJoinAcc *_ja = (a); GenoStr *_js = (s); \
+    uintptr_t _jo = GENO_ASCII_OFF(_js); \
+    if (_jo < sizeof geno_ascii_chars && _ja->len < _ja->room) \
+        _ja->data[_ja->len++] = (char)(_jo / sizeof(GenoAsciiChar)); \
+    else geno_join_acc_add(_ja, _js, loc); } while (0)
 
 /* ---- List (immutable) ---------------------------------------------------- */
 
@@ -563,7 +609,7 @@ void *geno_alloc_atomic(size_t size);
  * frames that may catch them must keep setjmp.
  *
  * Leaving the body by return/break/continue must geno_try_pop(&f) first.
- * On a catch, geno_depth is restored to its value at push time.
+ * On a catch, geno_depth_left is restored to its value at push time.
  * A frame pushed with catch_fatal == 0 (a Geno try/catch) does not see fatal
  * errors (recursion/step/memory limits, contract violations: the reference
  * makes them uncatchable); a frame with catch_fatal != 0 sees every error. */
@@ -571,7 +617,7 @@ typedef struct GenoTryFrame GenoTryFrame;
 struct GenoTryFrame {
     jmp_buf jb;
     GenoTryFrame *prev;
-    int64_t depth;                  /* geno_depth at push time */
+    int64_t depth;                  /* geno_depth_left at push time */
     int catch_fatal;
     int fatal;                      /* caught error was fatal */
     const char *code;               /* caught error: "E400", ... */
@@ -597,7 +643,7 @@ extern GenoTryFrame *geno_try_top;
 #define GENO_BUILTIN_JMP 1
 #define GENO_TRY_SETJMP(f) __builtin_setjmp((void **)(f)->jb)
 #endif
-#define GENO_TRY_PUSH(f) ((f)->prev = geno_try_top, (f)->depth = geno_depth, (f)->catch_fatal = 0, \
+#define GENO_TRY_PUSH(f) ((f)->prev = geno_try_top, (f)->depth = geno_depth_left, (f)->catch_fatal = 0, \
                           (f)->builtin_jmp = GENO_BUILTIN_JMP, geno_try_top = (f))
 void geno_try_push(GenoTryFrame *f, int catch_fatal);
 void geno_try_pop(GenoTryFrame *f);
@@ -674,6 +720,11 @@ int64_t geno_chars_count(GenoStr *s, GenoLoc loc);
 GenoStr *geno_char_next(GenoStr *s, int64_t *o);
 #define GENO_CHAR_NEXT(s, o) ((unsigned char)(s)->data[o] < 0x80 \
     ? GENO_ASCII_CHAR((unsigned char)(s)->data[(o)++]) : geno_char_next((s), &(o)))
+/* The same with d = s->data read once before the loop, and o a plain
+ * variable (no address taken: cc keeps it in a register). */
+GenoStr *geno_char_at_byte(GenoStr *s, int64_t o);   /* the code point at byte offset o */
+#define GENO_CHAR_NEXT_D(s, d, o) ({ unsigned char _nc = (unsigned char)(d)[o]; GenoStr *_nr; \
+    if (_nc < 0x80) { _nr = GENO_ASCII_CHAR(_nc); (o)++; } else { _nr = geno_char_at_byte((s), (o)); (o) += _nr->len; } _nr; })
 /* Stable, code-point order; more than 100,000 elements is an error. */
 GenoList *geno_sort_strings(GenoList *l, GenoLoc loc);
 /* repeat_string(text, count): `count must be non-negative`, `result would
@@ -694,8 +745,10 @@ GenoStr *geno_format(GenoStr *tmpl, GenoList *values, GenoLoc loc);
 int geno_is_numeric_string(GenoStr *s);
 /* First code point; `char_code: empty string`. */
 GenoInt geno_char_code(GenoStr *s, GenoLoc loc);
-#define GENO_CHAR_CODE(s, loc) ({ GenoStr *_cs = (s); (_cs->len && (unsigned char)_cs->data[0] < 0x80) \
-    ? GENO_INT_SMALL((unsigned char)_cs->data[0]) : geno_char_code(_cs, loc); })
+#define GENO_CHAR_CODE(s, loc) ({ GenoStr *_cs = (s); uintptr_t _co = GENO_ASCII_OFF(_cs); \
+    _co < sizeof geno_ascii_chars ? GENO_INT_SMALL(_co / sizeof(GenoAsciiChar)) \
+    : (_cs->len && (unsigned char)_cs->data[0] < 0x80) ? GENO_INT_SMALL((unsigned char)_cs->data[0]) \
+    : geno_char_code(_cs, loc); })
 /* `from_char_code: code point N out of range` outside 0..0x10FFFF. */
 GenoStr *geno_from_char_code(GenoInt code, GenoLoc loc);
 /* A small Int 0..127 (tagged: odd, below 256) is a static string. */

@@ -234,20 +234,20 @@ static int64_t recurse(int64_t n) {
 START_TEST(try_frames_and_depth) {
     /* a Geno try/catch frame catches ordinary errors and restores the depth */
     GenoTryFrame f;
-    geno_depth = 3;
+    GENO_SET_DEPTH(3);
     geno_try_push(&f, 0);
     if (setjmp(f.jb) == 0) {
-        geno_depth = 10;
+        GENO_SET_DEPTH(10);
         geno_raise("E499", GENO_LOC(4, 2), "boom %d", 7);
     } else {
         ck_assert_str_eq(f.code, "E499");
         ck_assert_str_eq(f.message->data, "boom 7");
         ck_assert_int_eq(GENO_LOC_LINE(f.loc), 4);
-        ck_assert_int_eq(geno_depth, 3);
+        ck_assert_int_eq(GENO_DEPTH(), 3);
         ck_assert(geno_try_top == NULL);
     }
     /* the recursion limit: depth counts main, 500 frames OK, the 501st fails */
-    geno_depth = 0;
+    GENO_SET_DEPTH(0);
     ck_assert_int_eq(recurse(499), 499);          /* 500 frames */
     ASSERT_RAISES("E502", "Maximum recursion depth exceeded (500). Check for infinite recursion or increase the limit.",
                   recurse(500));
@@ -281,16 +281,16 @@ START_TEST(try_frames_and_depth) {
     }
     /* the inline pair emitted code uses (__builtin_setjmp under cc) */
     GenoTryFrame e;
-    geno_depth = 5;
+    GENO_SET_DEPTH(5);
     GENO_TRY_PUSH(&e);
     if (GENO_TRY_SETJMP(&e) == 0) {
-        geno_depth = 9;
+        GENO_SET_DEPTH(9);
         geno_raise("E400", GENO_LOC(2, 3), "Division by zero: %s", "x");
     } else {
         ck_assert_str_eq(e.code, "E400");
         ck_assert_str_eq(e.message->data, "Division by zero: x");
         ck_assert_int_eq(e.message->cplen, 19);
-        ck_assert_int_eq(geno_depth, 5);
+        ck_assert_int_eq(GENO_DEPTH(), 5);
         ck_assert(geno_try_top == NULL);
     }
 }
