@@ -45,6 +45,7 @@ typedef struct {
     bool callee_leaves;      /* the body undoes its GENO_ENTER (lambdas, tests); see emit_call */
     Expr *tail_call;         /* the call `return f(...)` being emitted, if it may be a C tail call */
     PtrMap owned;            /* List `var`s appended in place (Sym * -> itself; emit.c) */
+    PtrMap small;            /* Int locals with proved bounds (Sym * -> its record; emit_ranges.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -94,6 +95,12 @@ char *emit_match_expr(Emitter *em, Expr *e);
 char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a builtin */
 /* emit_fast.c */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
+
+/* emit_ranges.c: Int values that are provably small */
+typedef struct { int64_t lo, hi; } IntRange;
+void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
+bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
+bool is_small_local(Emitter *em, Sym *s);
 
 /* emit_try.c */
 bool has_try(StmtList *body);
