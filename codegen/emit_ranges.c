@@ -44,6 +44,11 @@ typedef struct {
     Expr *range;         /* range(...) of a for loop variable, or NULL */
     VEC(Expr *) values;  /* right-hand sides of x = value */
     int64_t drift_up, drift_down;   /* sum of K over x = x + K, x = x - K */
+    /* Bounds B of the loop guards `x < B` / `x <= B` (up) and `x > B` /
+     * `x >= B` (down) that hold where each such step sits; *_free when
+     * some step has no such guard. */
+    VEC(Expr *) caps_up, caps_down;
+    bool free_up, free_down;
     bool bounded;
     IntRange r;
 } Cand;
@@ -85,7 +90,50 @@ static bool counter_step(Stmt *s, int64_t *k) {
     return true;
 }
 
-static void collect(PtrMap *m, CandList *all, StmtList *body) {
+/* The bound B of a conjunct of cond that keeps x below (up) or above it:
+ * `x < B`, `x <= B`, `B > x`, `B >= x` (up); `x > B`, `x >= B`, ... (down).
+ * (*incl tells the inclusive ones; guarded_end allows for them anyway.) */
+static Expr *guard_bound(Expr *cond, Sym *x, bool up, bool *incl) {
+    if (!cond || cond->kind != EX_BINARY) return NULL;
+    if (cond->op == OP_AND) {
+        Expr *b = guard_bound(cond->a, x, up, incl);
+        return b ? b : guard_bound(cond->b, x, up, incl);
+    }
+    Op op = cond->op;
+    Expr *lhs = cond->a, *rhs = cond->b;
+    if (rhs->kind == EX_IDENT && rhs->sym == x) {   /* B op x: mirror */
+        Expr *t = lhs;
+        lhs = rhs;
+        rhs = t;
+        op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+    }
+    if (lhs->kind != EX_IDENT || lhs->sym != x || !ty_is(rhs->ty, TY_INT)) return NULL;
+    if (up && (op == OP_LT || op == OP_LE)) {
+        *incl = op == OP_LE;
+        return rhs;
+    }
+    if (!up && (op == OP_GT || op == OP_GE)) {
+        *incl = op == OP_GE;
+        return rhs;
+    }
+    return NULL;
+}
+
+/* Records the guard of a counter step of c by k inside `loop` (NULL: no loop). */
+static void note_guard(Cand *c, Stmt *loop, int64_t k) {
+    bool up = k > 0, incl = false;
+    Expr *b = loop && loop->kind == ST_WHILE ? guard_bound(loop->cond, c->sym, up, &incl) : NULL;
+    if (b) vec_push(up ? &c->caps_up : &c->caps_down, b);
+    else if (up) c->free_up = true;
+    else c->free_down = true;
+}
+
+static void collect_in(PtrMap *m, CandList *all, StmtList *body, Stmt *loop);
+
+static void collect(PtrMap *m, CandList *all, StmtList *body) { collect_in(m, all, body, NULL); }
+
+/* loop: the innermost loop around body, or NULL. */
+static void collect_in(PtrMap *m, CandList *all, StmtList *body, Stmt *loop) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
         switch (s->kind) {
@@ -103,6 +151,7 @@ static void collect(PtrMap *m, CandList *all, StmtList *body) {
             if (counter_step(s, &k)) {
                 if (k > 0) c->drift_up += k;
                 else c->drift_down -= k;
+                if (k) note_guard(c, loop, k);
             } else {
                 vec_push(&c->values, s->value);
             }
@@ -111,9 +160,10 @@ static void collect(PtrMap *m, CandList *all, StmtList *body) {
         default:
             break;
         }
-        collect(m, all, &s->body);
-        collect(m, all, &s->else_body);
-        for (int j = 0; j < s->arms.len; j++) collect(m, all, &s->arms.items[j].body);
+        Stmt *inner = s->kind == ST_WHILE || s->kind == ST_FOR ? s : loop;
+        collect_in(m, all, &s->body, inner);
+        collect_in(m, all, &s->else_body, loop);
+        for (int j = 0; j < s->arms.len; j++) collect_in(m, all, &s->arms.items[j].body, loop);
     }
 }
 
@@ -223,6 +273,30 @@ static void hull(IntRange *r, IntRange x) {
     if (x.hi > r->hi) r->hi = x.hi;
 }
 
+/* The far end of a counter's steps in one direction (r: its other values).
+ * With every step directly in a while loop guarded by x < B (or x <= B): x
+ * passes B by at most the sum of its steps, since each step runs at most
+ * once after the latest guard test (a second run needs its loop's guard
+ * again). Otherwise the step bound of the header comment. */
+static bool guarded_end(PtrMap *m, void *caps_, bool free_, int64_t drift, bool up, IntRange *r) {
+    VEC(Expr *) *caps = caps_;
+    if (!drift) return true;
+    if (free_) {
+        if (up) r->hi += DRIFT_SPAN * DRIFT_MAX;
+        else r->lo -= DRIFT_SPAN * DRIFT_MAX;
+        return true;
+    }
+    for (int i = 0; i < caps->len; i++) {
+        IntRange b;
+        if (!range_of(m, caps->items[i], &b)) return guarded_end(m, caps, true, drift, up, r);   /* unbounded guard */
+        if (up && b.hi > r->hi) r->hi = b.hi;
+        if (!up && b.lo < r->lo) r->lo = b.lo;
+    }
+    if (up) r->hi += drift;
+    else r->lo -= drift;
+    return true;
+}
+
 /* Tries to prove c bounded from what is proved so far. */
 static bool prove(PtrMap *m, Cand *c) {
     IntRange r, x;
@@ -245,8 +319,13 @@ static bool prove(PtrMap *m, Cand *c) {
         hull(&r, x);
     }
     if (!tracked(r) || c->drift_up + c->drift_down > DRIFT_MAX) return false;
-    r.lo -= c->drift_down ? DRIFT_SPAN * DRIFT_MAX : 0;
-    r.hi += c->drift_up ? DRIFT_SPAN * DRIFT_MAX : 0;
+    IntRange up = r, down = r;
+    if (!guarded_end(m, &c->caps_up, c->free_up, c->drift_up, true, &up) ||
+        !guarded_end(m, &c->caps_down, c->free_down, c->drift_down, false, &down))
+        return false;
+    r.hi = up.hi;
+    r.lo = down.lo;
+    if (!tracked(r)) return false;
     c->r = r;
     c->bounded = true;
     return true;
