@@ -203,10 +203,22 @@ _Noreturn void geno_steps_exceeded(GenoLoc loc);
 void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #ifdef __TINYC__   /* tcc turns __builtin_expect into a value to test again: 40% more code here */
 #define GENO_UNLIKELY(c) (c)
+#define GENO_LIKELY(c) (c)
 #else
 #define GENO_UNLIKELY(c) __builtin_expect(!!(c), 0)
+#define GENO_LIKELY(c) __builtin_expect(!!(c), 1)
 #endif
-#define GENO_STEP(loc) do { if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
+/* cc must not see how the counter evolves: a loop whose only effect is
+ * counting steps (its Int work proved small and unchecked, emit_ranges.c)
+ * would be computed away into an immediate E503, where the reference runs
+ * until its time limit (tests/programs/limits/timeout). No instruction. */
+#ifdef __TINYC__
+#define GENO_STEP_OPAQUE() ((void)0)
+#else
+#define GENO_STEP_OPAQUE() __asm__("" : "+m"(geno_steps_left))
+#endif
+#define GENO_STEP(loc) do { GENO_STEP_OPAQUE(); \
+    if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
 #define GENO_ENTER(loc) do { \
     if (GENO_UNLIKELY((--geno_steps_left < 0) | (++geno_depth > geno_depth_fast))) geno_enter_slow(loc); } while (0)
 #define GENO_LEAVE() (geno_depth--)
@@ -276,10 +288,10 @@ GenoStr *geno_int_to_str(GenoInt a);
     ((_a & _b & 1) && (uint64_t)(_x + 0x80000000LL) < 0x100000000ULL && (uint64_t)(_y + 0x80000000LL) < 0x100000000ULL \
      && (_p = _x * _y, _p >= GENO_SMALL_MIN && _p <= GENO_SMALL_MAX)) ? GENO_INT_SMALL(_p) : geno_int_mul_slow(_a, _b, loc); })
 #endif
-#define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
-#define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
-#define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
-#define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); (_a & _b & 1) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
+#define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
+#define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
+#define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
+#define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
 #define GENO_INT_EQ(a, b) ({ GenoInt _a = (a), _b = (b); (_a == _b) || (!((_a | _b) & 1) && geno_int_eq_slow(_a, _b)); })
 /* Truncating / and % inline when both are small and b is not 0 or -1 (so
  * the quotient cannot leave the small range); the rest, errors included,
