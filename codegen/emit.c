@@ -417,8 +417,12 @@ static void emit_for_range(Emitter *em, Stmt *s, Expr *call) {
               call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "GENO_INT_SMALL(1)");
     emit_line(em, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s);", id, id, id, id, L);
     emit_line(em, "GenoInt x_%d = rs_%d;", id, id);
-    emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) {",
-              id, id, id, id, id, id, id, L);
+    if (is_small_local(em, var))   /* x, stop and x + step are small (emit_ranges.c) */
+        emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_KNOWN_SMALL(x_%d + (rp_%d - 1))) {",
+                  id, id, id, id, id, id, id);
+    else
+        emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) {",
+                  id, id, id, id, id, id, id, L);
     em->indent++;
     emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
     declare_local(em, var, xasprintf("x_%d", id));
@@ -646,6 +650,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->tries.len = 0;
     em->volatile_vars = has_try(&f->body);
     find_owned_lists(em, &f->body);
+    find_small_ints(em, &f->body);
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);

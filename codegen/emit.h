@@ -48,6 +48,7 @@ typedef struct {
     PtrMap owned;            /* List `var`s appended in place (Sym * -> itself; emit.c) */
     bool ret_in;             /* emitting f_in: constructor results go to in_ (emit_escape.c) */
     PtrMap join_accs;        /* List[String] `var`s built as joined text (Sym * -> sep; emit_strbuild.c) */
+    PtrMap small;            /* Int locals with proved bounds (Sym * -> its record; emit_ranges.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -117,6 +118,12 @@ const char *called_builtin(Expr *e);   /* the builtin a direct call names, or NU
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
 /* "GENO_BARRAY" for an Array[Bool] (compact, a byte per element), else "GENO_ARRAY". */
 const char *array_macros(Type *array_type);
+
+/* emit_ranges.c: Int values that are provably small */
+typedef struct { int64_t lo, hi; } IntRange;
+void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
+bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
+bool is_small_local(Emitter *em, Sym *s);
 
 /* emit_try.c */
 bool has_try(StmtList *body);

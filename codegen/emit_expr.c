@@ -183,8 +183,39 @@ static const char *c_cmp_op(Op op) {
 
 static bool is_comparison(Op op) { return op >= OP_EQ && op <= OP_GE; }
 
+/* Both operands and the result provably small (emit_ranges.c): the machine
+ * operation on the tagged words, no tag test or overflow check; NULL when
+ * that is not proved. */
+static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *b) {
+    IntRange ra, rb, rr;
+    if (!small_int_range(em, e->a, &ra)) return NULL;
+    if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0)
+        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) %% GENO_INT_VALUE(%s)))", a, b);
+    if (!small_int_range(em, e->b, &rb)) return NULL;
+    switch (e->op) {
+    case OP_ADD:
+        if (!small_int_range(em, e, &rr)) return NULL;
+        return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) + ((%s) - 1)))", a, b);
+    case OP_SUB:
+        if (!small_int_range(em, e, &rr)) return NULL;
+        return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) - ((%s) - 1)))", a, b);
+    case OP_MUL:
+        if (!small_int_range(em, e, &rr)) return NULL;
+        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) * GENO_INT_VALUE(%s)))", a, b);
+    case OP_DIV:
+        if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
+        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) / GENO_INT_VALUE(%s)))", a, b);
+    case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
+        return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
+    default:
+        return NULL;
+    }
+}
+
 static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b) {
     char *L = loc_arg(e->loc);
+    char *fast = emit_small_binary(em, e, a, b);
+    if (fast) return fast;
     switch (e->op) {
     case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);
     case OP_SUB: return xasprintf("GENO_INT_SUB(%s, %s, %s)", a, b, L);
@@ -374,6 +405,7 @@ static char *emit_ident(Emitter *em, Expr *e) {
     }
     if (is_owned_list(em, s))   /* the reader may keep the header: no longer ours */
         return xasprintf("(%s = 0, %s)", owned_flag(s), local_ref(em, s));
+    if (is_small_local(em, s)) return xasprintf("GENO_KNOWN_SMALL(%s)", local_ref(em, s));
     return local_ref(em, s);
 }
 

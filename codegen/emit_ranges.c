@@ -1,0 +1,350 @@
+/* emit_ranges.c — Int locals whose value is provably a small int.
+ *
+ * Every Int is a tagged word that may point to a bignum, so each `+ - <`
+ * and each index tests tags and ranges. For a local whose every value is
+ * provably within a bound, codegen can drop those tests: reads are marked
+ * GENO_KNOWN_SMALL (cc then folds the tag tests), and `+ - * < == %` whose
+ * operands and result are bounded become plain machine operations on the
+ * tagged words (emit_expr.c). The representation is unchanged, so nothing
+ * converts at escapes.
+ *
+ * Bounds (intervals) come from Int literals, `let`/`var` locals of the
+ * current function whose every assigned value is bounded, range(a, b)
+ * loop variables with bounded a and b, lengths (array_length, length, ...:
+ * below 2^48, as the memory holding the items is), and + - * / % of those.
+ *
+ * Counters: `x = x + K` / `x = x - K` (K a literal) does not need a bounded
+ * x. Each such assignment runs at most once per step (a loop iteration or a
+ * function entry; assignments cannot sit in expressions or lambdas, as a
+ * captured mutable local is never a candidate), so after S steps x has
+ * moved at most S * (sum of |K|). With sum |K| <= 16 and S < 2^55 (a year at
+ * a billion steps a second, far past any run's budget or timeout) x moves
+ * less than 2^59 from its initial bounds. Locals are tracked up to 2^59,
+ * so such a counter stays below 2^60 and + or - of two of them is small.
+ *
+ * The fixed point is pessimistic: a local is bounded only once its value
+ * bounds follow from literals and locals already proved bounded, so cycles
+ * (x = y, y = x) stay unbounded.
+ */
+#include "emit.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TRACK_MAX ((int64_t)1 << 59)    /* bound of a tracked local's initial interval */
+#define DRIFT_MAX 16                    /* sum of |K| over a counter's x = x +- K */
+#define DRIFT_SPAN ((int64_t)1 << 55)   /* steps a run can take (see above), per unit of K */
+#define LEN_MAX ((int64_t)1 << 48)      /* a collection's length */
+#define SMALL_MAX_ ((int64_t)0x1fffffffffffffffLL)
+
+typedef struct {
+    Sym *sym;
+    Expr *init;          /* let/var initialiser, or NULL */
+    Expr *range;         /* range(...) of a for loop variable, or NULL */
+    VEC(Expr *) values;  /* right-hand sides of x = value */
+    int64_t drift_up, drift_down;   /* sum of K over x = x + K, x = x - K */
+    /* Bounds B of the loop guards `x < B` / `x <= B` (up) and `x > B` /
+     * `x >= B` (down) that hold where each such step sits; *_free when
+     * some step has no such guard. */
+    VEC(Expr *) caps_up, caps_down;
+    bool free_up, free_down;
+    bool bounded;
+    IntRange r;
+} Cand;
+
+typedef VEC(Cand *) CandList;
+
+static Cand *cand_of(PtrMap *m, Sym *s) { return s ? ptrmap_get(m, s) : NULL; }
+
+static bool is_int_local(Sym *s) {
+    return s && s->kind == SYM_LOCAL && !s->is_param && ty_is(s->ty, TY_INT) && !is_boxed(s) &&
+           !(s->is_mutable && s->captured);
+}
+
+static void add_cand(PtrMap *m, CandList *all, Sym *s, Expr *init, Expr *range) {
+    if (!is_int_local(s) || ptrmap_get(m, s)) return;
+    Cand *c = xmalloc(sizeof *c);
+    c->sym = s;
+    c->init = init;
+    c->range = range;
+    ptrmap_put(m, s, c);
+    vec_push(all, c);
+}
+
+/* x + K, K + x or x - K with K a literal of at most DRIFT_MAX: *k = +-K. */
+static bool counter_step(Stmt *s, int64_t *k) {
+    Expr *e = s->value;
+    if (!e || e->kind != EX_BINARY || (e->op != OP_ADD && e->op != OP_SUB)) return false;
+    Expr *x = e->a, *lit = e->b;
+    if (e->op == OP_ADD && lit->kind == EX_IDENT) {
+        x = e->b;
+        lit = e->a;
+    }
+    if (x->kind != EX_IDENT || x->sym != s->sym || lit->kind != EX_INT) return false;
+    errno = 0;
+    char *end;
+    long long v = strtoll(lit->int_text, &end, 10);
+    if (errno || *end || v < 0 || v > DRIFT_MAX) return false;
+    *k = e->op == OP_ADD ? v : -v;
+    return true;
+}
+
+/* The bound B of a conjunct of cond that keeps x below (up) or above it:
+ * `x < B`, `x <= B`, `B > x`, `B >= x` (up); `x > B`, `x >= B`, ... (down).
+ * (*incl tells the inclusive ones; guarded_end allows for them anyway.) */
+static Expr *guard_bound(Expr *cond, Sym *x, bool up, bool *incl) {
+    if (!cond || cond->kind != EX_BINARY) return NULL;
+    if (cond->op == OP_AND) {
+        Expr *b = guard_bound(cond->a, x, up, incl);
+        return b ? b : guard_bound(cond->b, x, up, incl);
+    }
+    Op op = cond->op;
+    Expr *lhs = cond->a, *rhs = cond->b;
+    if (rhs->kind == EX_IDENT && rhs->sym == x) {   /* B op x: mirror */
+        Expr *t = lhs;
+        lhs = rhs;
+        rhs = t;
+        op = op == OP_LT ? OP_GT : op == OP_GT ? OP_LT : op == OP_LE ? OP_GE : op == OP_GE ? OP_LE : op;
+    }
+    if (lhs->kind != EX_IDENT || lhs->sym != x || !ty_is(rhs->ty, TY_INT)) return NULL;
+    if (up && (op == OP_LT || op == OP_LE)) {
+        *incl = op == OP_LE;
+        return rhs;
+    }
+    if (!up && (op == OP_GT || op == OP_GE)) {
+        *incl = op == OP_GE;
+        return rhs;
+    }
+    return NULL;
+}
+
+/* Records the guard of a counter step of c by k inside `loop` (NULL: no loop). */
+static void note_guard(Cand *c, Stmt *loop, int64_t k) {
+    bool up = k > 0, incl = false;
+    Expr *b = loop && loop->kind == ST_WHILE ? guard_bound(loop->cond, c->sym, up, &incl) : NULL;
+    if (b) vec_push(up ? &c->caps_up : &c->caps_down, b);
+    else if (up) c->free_up = true;
+    else c->free_down = true;
+}
+
+static void collect_in(PtrMap *m, CandList *all, StmtList *body, Stmt *loop);
+
+static void collect(PtrMap *m, CandList *all, StmtList *body) { collect_in(m, all, body, NULL); }
+
+/* loop: the innermost loop around body, or NULL. */
+static void collect_in(PtrMap *m, CandList *all, StmtList *body, Stmt *loop) {
+    for (int i = 0; i < body->len; i++) {
+        Stmt *s = body->items[i];
+        switch (s->kind) {
+        case ST_LET:
+        case ST_VAR:
+            if (!s->names.len) add_cand(m, all, s->sym, s->value, NULL);
+            break;
+        case ST_FOR:
+            if (range_call(s->value)) add_cand(m, all, s->sym, NULL, s->value);
+            break;
+        case ST_ASSIGN: {
+            Cand *c = cand_of(m, s->sym);
+            int64_t k;
+            if (!c) break;
+            if (counter_step(s, &k)) {
+                if (k > 0) c->drift_up += k;
+                else c->drift_down -= k;
+                if (k) note_guard(c, loop, k);
+            } else {
+                vec_push(&c->values, s->value);
+            }
+            break;
+        }
+        default:
+            break;
+        }
+        Stmt *inner = s->kind == ST_WHILE || s->kind == ST_FOR ? s : loop;
+        collect_in(m, all, &s->body, inner);
+        collect_in(m, all, &s->else_body, loop);
+        for (int j = 0; j < s->arms.len; j++) collect_in(m, all, &s->arms.items[j].body, loop);
+    }
+}
+
+static bool in_small(__int128 v) { return v >= -(__int128)SMALL_MAX_ - 1 && v <= SMALL_MAX_; }
+
+static bool lit_value(Expr *e, int64_t *v) {
+    errno = 0;
+    char *end;
+    long long x = strtoll(e->int_text, &end, 10);
+    if (errno || *end || x > TRACK_MAX || x < -TRACK_MAX) return false;
+    *v = x;
+    return true;
+}
+
+static const char *builtin_of(Expr *e) {
+    if (e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
+    Sym *s = e->sym;
+    if (!s || s->kind != SYM_BUILTIN) return NULL;
+    return s->builtin_name ? s->builtin_name : s->name;
+}
+
+static bool range_of(PtrMap *m, Expr *e, IntRange *r);
+
+static bool binary_range(PtrMap *m, Expr *e, IntRange *r) {
+    IntRange a, b;
+    if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
+    bool ka = range_of(m, e->a, &a);
+    if (e->op == OP_MOD && e->b->kind == EX_INT) {   /* a % K: |result| < K, sign of a */
+        int64_t k;
+        if (!lit_value(e->b, &k) || k < 1) return false;
+        r->lo = ka && a.lo >= 0 ? 0 : -(k - 1);
+        r->hi = ka && a.hi <= 0 ? 0 : k - 1;
+        return true;
+    }
+    if (!ka || !range_of(m, e->b, &b)) return false;
+    __int128 lo, hi;
+    switch (e->op) {
+    case OP_ADD: lo = (__int128)a.lo + b.lo; hi = (__int128)a.hi + b.hi; break;
+    case OP_SUB: lo = (__int128)a.lo - b.hi; hi = (__int128)a.hi - b.lo; break;
+    case OP_MUL: {
+        __int128 p[4] = {(__int128)a.lo * b.lo, (__int128)a.lo * b.hi, (__int128)a.hi * b.lo, (__int128)a.hi * b.hi};
+        lo = hi = p[0];
+        for (int i = 1; i < 4; i++) {
+            if (p[i] < lo) lo = p[i];
+            if (p[i] > hi) hi = p[i];
+        }
+        break;
+    }
+    case OP_DIV:   /* truncation by a positive divisor is monotone and shrinks */
+        if (b.lo < 1) return false;
+        lo = a.lo < 0 ? a.lo : a.lo / b.hi;
+        hi = a.hi > 0 ? a.hi : a.hi / b.hi;
+        break;
+    default:
+        return false;
+    }
+    if (!in_small(lo) || !in_small(hi)) return false;
+    r->lo = (int64_t)lo;
+    r->hi = (int64_t)hi;
+    return true;
+}
+
+/* Bounds of Int expression e from what is proved so far. */
+static bool range_of(PtrMap *m, Expr *e, IntRange *r) {
+    if (!e || !ty_is(e->ty, TY_INT) || (e->aux & AUX_TO_FLOAT)) return false;
+    switch (e->kind) {
+    case EX_INT: {
+        int64_t v;
+        if (!lit_value(e, &v)) return false;
+        r->lo = r->hi = v;
+        return true;
+    }
+    case EX_IDENT: {
+        Cand *c = cand_of(m, e->sym);
+        if (!c || !c->bounded) return false;
+        *r = c->r;
+        return true;
+    }
+    case EX_BINARY:
+        return binary_range(m, e, r);
+    case EX_UNARY: {
+        IntRange a;
+        if (e->op != OP_NEG || !range_of(m, e->a, &a)) return false;
+        r->lo = -a.hi;
+        r->hi = -a.lo;
+        return true;
+    }
+    case EX_CALL: {
+        const char *name = builtin_of(e);
+        if (!name || e->elems.len != 1) return false;
+        if (strcmp(name, "array_length") && strcmp(name, "length") && strcmp(name, "list_length") &&
+            strcmp(name, "vec_length"))
+            return false;
+        r->lo = 0;
+        r->hi = LEN_MAX;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static bool tracked(IntRange r) { return r.lo >= -TRACK_MAX && r.hi <= TRACK_MAX; }
+
+static void hull(IntRange *r, IntRange x) {
+    if (x.lo < r->lo) r->lo = x.lo;
+    if (x.hi > r->hi) r->hi = x.hi;
+}
+
+/* The far end of a counter's steps in one direction (r: its other values).
+ * With every step directly in a while loop guarded by x < B (or x <= B): x
+ * passes B by at most the sum of its steps, since each step runs at most
+ * once after the latest guard test (a second run needs its loop's guard
+ * again). Otherwise the step bound of the header comment. */
+static bool guarded_end(PtrMap *m, void *caps_, bool free_, int64_t drift, bool up, IntRange *r) {
+    VEC(Expr *) *caps = caps_;
+    if (!drift) return true;
+    if (free_) {
+        if (up) r->hi += DRIFT_SPAN * DRIFT_MAX;
+        else r->lo -= DRIFT_SPAN * DRIFT_MAX;
+        return true;
+    }
+    for (int i = 0; i < caps->len; i++) {
+        IntRange b;
+        if (!range_of(m, caps->items[i], &b)) return guarded_end(m, caps, true, drift, up, r);   /* unbounded guard */
+        if (up && b.hi > r->hi) r->hi = b.hi;
+        if (!up && b.lo < r->lo) r->lo = b.lo;
+    }
+    if (up) r->hi += drift;
+    else r->lo -= drift;
+    return true;
+}
+
+/* Tries to prove c bounded from what is proved so far. */
+static bool prove(PtrMap *m, Cand *c) {
+    IntRange r, x;
+    if (c->range) {
+        Expr *call = c->range;
+        if (!range_of(m, call->elems.items[0], &r) || !range_of(m, call->elems.items[1], &x)) return false;
+        hull(&r, x);
+        if (call->elems.len == 3) {   /* the header's last x + step stays small too */
+            if (!range_of(m, call->elems.items[2], &x)) return false;
+            int64_t k = x.lo < 0 ? -x.lo : x.lo, k2 = x.hi < 0 ? -x.hi : x.hi;
+            if (k2 > k) k = k2;
+            r.lo -= k;
+            r.hi += k;
+        }
+    } else {
+        if (!c->init || !range_of(m, c->init, &r)) return false;
+    }
+    for (int i = 0; i < c->values.len; i++) {
+        if (!range_of(m, c->values.items[i], &x)) return false;
+        hull(&r, x);
+    }
+    if (!tracked(r) || c->drift_up + c->drift_down > DRIFT_MAX) return false;
+    IntRange up = r, down = r;
+    if (!guarded_end(m, &c->caps_up, c->free_up, c->drift_up, true, &up) ||
+        !guarded_end(m, &c->caps_down, c->free_down, c->drift_down, false, &down))
+        return false;
+    r.hi = up.hi;
+    r.lo = down.lo;
+    if (!tracked(r)) return false;
+    c->r = r;
+    c->bounded = true;
+    return true;
+}
+
+void find_small_ints(Emitter *em, StmtList *body) {
+    CandList all = {0};
+    collect(&em->small, &all, body);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < all.len; i++)
+            if (!all.items[i]->bounded && prove(&em->small, all.items[i])) changed = true;
+    }
+    xfree(all.items);
+}
+
+bool small_int_range(Emitter *em, Expr *e, IntRange *r) { return range_of(&em->small, e, r); }
+
+bool is_small_local(Emitter *em, Sym *s) {
+    Cand *c = cand_of(&em->small, s);
+    return c && c->bounded;
+}
