@@ -188,7 +188,14 @@ static GenoInt via_mpz_sized(GenoInt a, GenoInt b, mpz_binop op, int product, Ge
     mpz_srcptr za = view_mpz(a, ta, &la), zb = view_mpz(b, tb, &lb);
     size_t na = mpz_size(za), nb = mpz_size(zb);
     size_t limbs = product ? na + nb : (na > nb ? na : nb) + 1;
-    mpz_init2(r, (mp_bitcnt_t)(limbs ? limbs : 1) * GMP_NUMB_BITS);
+    /* mpz_init2 by hand, with limbs the collector neither clears nor scans
+     * (GMP's own allocations stay scanned, gc.c): clearing the limbs of
+     * large results was a quarter of pidigits. A GMP realloc of them keeps
+     * the kind. */
+    if (!limbs) limbs = 1;
+    r->_mp_alloc = (int)limbs;
+    r->_mp_size = 0;
+    r->_mp_d = geno_alloc_atomic(limbs * sizeof(mp_limb_t));
     op(r, za, zb);
     return geno_int_from_mpz(r, loc);
 }
