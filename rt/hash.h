@@ -23,4 +23,15 @@ static inline uint64_t geno_hash_fmix(uint64_t x) {
 }
 static inline uint64_t geno_hash_i64(int64_t v) { return geno_hash_fmix((uint64_t)v ^ UINT64_C(0x6a09e667f3bcc908)); }
 
+/* geno_hash of a key, with the common keys (a small Int, a String) hashed
+ * without the call chain: Map, Set and MutableMap lookups use it. */
+static inline uint64_t geno_hash_key(GenoWord k, const GenoType *t) {
+    if (t->kind == GT_INT && GENO_INT_IS_SMALL(k)) return geno_hash_i64(GENO_INT_VALUE(k));
+    if (t->kind == GT_STRING) {
+        const GenoStr *s = (const GenoStr *)(uintptr_t)k;
+        return geno_hash_bytes(s->data, (size_t)s->len);
+    }
+    return geno_hash(k, t);
+}
+
 #endif

@@ -31,10 +31,6 @@
 #define DELETED GENO_TAB_DELETED
 #define SLOT GENO_TAB_SLOT
 
-uint64_t geno_tab_hash_slow(GenoWord key, const GenoType *kt) {
-    return geno_hash(key, kt) & ~((uint64_t)1 << 63);
-}
-
 static void rebuild_index(GenoTable *t, int64_t slots) {
     t->index = geno_alloc_atomic_uncleared((size_t)slots * sizeof(int64_t));
     memset(t->index, 0xff, (size_t)slots * sizeof(int64_t));   /* EMPTY */

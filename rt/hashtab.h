@@ -34,18 +34,9 @@ struct GenoMutMap { GenoTable tab; };
 #define GENO_TAB_SLOT_ENTRY(s) ((int64_t)((s) & 0xffffffff))
 #define GENO_TAB_SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
 
-/* A table hash for key (of type kt): geno_hash with the top bit cleared.
- * Inline for the common keys (a small Int, a String), so a lookup in a
- * Set[Int] or MutableMap[String, V] pays no call chain through geno_hash. */
-uint64_t geno_tab_hash_slow(GenoWord key, const GenoType *kt);
+/* A table hash for key (of type kt): geno_hash with the top bit cleared. */
 static inline uint64_t geno_tab_hash(GenoWord key, const GenoType *kt) {
-    if (kt->kind == GT_INT && GENO_INT_IS_SMALL(key))
-        return geno_hash_i64(GENO_INT_VALUE(key)) & ~((uint64_t)1 << 63);
-    if (kt->kind == GT_STRING) {
-        const GenoStr *s = (const GenoStr *)(uintptr_t)key;
-        return geno_hash_bytes(s->data, (size_t)s->len) & ~((uint64_t)1 << 63);
-    }
-    return geno_tab_hash_slow(key, kt);
+    return geno_hash_key(key, kt) & ~((uint64_t)1 << 63);
 }
 
 /* Key equality as geno_equal2, with Int and String keys compared in place

@@ -92,15 +92,7 @@ static GenoMap *map_new(GenoList *keys, GenoList *vals, HNode *root) {
 
 #define key_matches geno_tab_keys_equal
 
-/* geno_hash, with small Int and String keys hashed without the call chain. */
-static inline uint64_t key_hash(GenoWord k, const GenoType *t) {
-    if (t->kind == GT_INT && GENO_INT_IS_SMALL(k)) return geno_hash_i64(GENO_INT_VALUE(k));
-    if (t->kind == GT_STRING) {
-        const GenoStr *s = (const GenoStr *)(uintptr_t)k;
-        return geno_hash_bytes(s->data, (size_t)s->len);
-    }
-    return geno_hash(k, t);
-}
+#define key_hash geno_hash_key
 
 static inline unsigned frag(uint64_t h, int shift) { return (unsigned)(h >> shift) & MASK; }
 /* Bit count without __builtin_popcount, which is a libgcc call unless the

@@ -154,6 +154,43 @@ GenoInt geno_str_length(GenoStr *s) { return GENO_INT_SMALL(s->cplen); }
  * can turn the buffer into the string in place instead of copying it. */
 #define HDR ((int64_t)sizeof(GenoStr))
 
+/* Such a store (GenoBuf, GenoJoinAcc) with len bytes used: room for `more`
+ * bytes and a NUL, growing by cap >> grow_shift at a time; a copy when a
+ * string has taken the bytes over (*given). */
+static inline void store_reserve(char **data, int64_t *cap, int64_t *given, int64_t len, int64_t more, int grow_shift) {
+    if (len + more + 1 <= *cap && !*given) return;
+    int64_t c = *cap + (*cap >> grow_shift);
+    while (c < len + more + 1) c += c >> grow_shift;
+    if (*given) {                       /* the bytes belong to a string now: copy */
+        char *d = (char *)geno_alloc_atomic((size_t)(HDR + c)) + HDR;
+        memcpy(d, *data, (size_t)len);
+        *data = d;
+        *given = 0;
+    } else {
+        *data = (char *)geno_realloc_atomic(*data - HDR, (size_t)(HDR + c)) + HDR;
+    }
+    *cap = c;
+}
+
+/* The string of a store's len bytes: the store itself (then *given), or a
+ * copy when a string already has it or more than len / slack_div + 64 bytes
+ * of it would sit empty. */
+static GenoStr *store_to_str(char *data, int64_t len, int64_t cplen, int64_t cap, int64_t *given, int slack_div) {
+    if (*given || cap - len > len / slack_div + 64) {
+        GenoStr *s = str_alloc(len);
+        memcpy(s->data, data, (size_t)len);
+        s->cplen = cplen;
+        return s;
+    }
+    GenoStr *s = (GenoStr *)(void *)(data - HDR);
+    s->data = data;
+    s->len = len;
+    s->cplen = cplen;
+    s->data[len] = 0;                   /* len + 1 <= cap always */
+    *given = 1;
+    return s;
+}
+
 GenoBuf *geno_buf_new(void) {
     GenoBuf *b = geno_alloc(sizeof *b);
     b->cap = 64 - HDR;
@@ -166,19 +203,7 @@ void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen) {
     if (b->limit >= 0 && b->cplen - b->limit_base + cplen > b->limit)
         geno_raise("E499", 0, "%sString size exceeds limit (%lld > %lld)", b->limit_what,
                    (long long)(b->cplen - b->limit_base + cplen), (long long)b->limit);
-    if (b->len + len + 1 > b->cap || b->given) {
-        int64_t cap = b->cap * 2;
-        while (cap < b->len + len + 1) cap *= 2;
-        if (b->given) {                 /* the bytes belong to a string now: copy */
-            char *d = (char *)geno_alloc_atomic((size_t)(HDR + cap)) + HDR;
-            memcpy(d, b->data, (size_t)b->len);
-            b->data = d;
-            b->given = 0;
-        } else {
-            b->data = (char *)geno_realloc_atomic(b->data - HDR, (size_t)(HDR + cap)) + HDR;
-        }
-        b->cap = cap;
-    }
+    store_reserve(&b->data, &b->cap, &b->given, b->len, len, 0);   /* doubling */
     memcpy(b->data + b->len, s, (size_t)len);
     b->len += len;
     b->cplen += cplen;
@@ -230,19 +255,7 @@ void geno_buf_add_quoted(GenoBuf *b, const GenoStr *s) {
 }
 
 GenoStr *geno_buf_to_str(GenoBuf *b) {
-    if (b->given || b->cap - b->len > b->len / 2 + 64) {     /* shared, or mostly empty: copy */
-        GenoStr *s = str_alloc(b->len);
-        memcpy(s->data, b->data, (size_t)b->len);
-        s->cplen = b->cplen;
-        return s;
-    }
-    GenoStr *s = (GenoStr *)(void *)(b->data - HDR);
-    s->data = b->data;
-    s->len = b->len;
-    s->cplen = b->cplen;
-    s->data[b->len] = 0;            /* len + 1 <= cap always */
-    b->given = 1;
-    return s;
+    return store_to_str(b->data, b->len, b->cplen, b->cap, &b->given, 2);   /* copy when mostly empty */
 }
 
 /* ---- join accumulators (GENO_JOIN_ADD) -------------------------------------------
@@ -272,22 +285,6 @@ GenoJoinAcc *geno_join_acc_new(GenoStr *sep) {
     return a;
 }
 
-/* Room for `more` bytes and the NUL, in storage no string has taken over. */
-static void join_acc_reserve(GenoJoinAcc *a, int64_t more) {
-    if (a->len + more + 1 <= a->cap && !a->given) return;
-    int64_t cap = a->cap + a->cap / 2;   /* 1.5x: less slack in the heap than doubling */
-    while (cap < a->len + more + 1) cap += cap / 2;
-    if (a->given) {
-        char *d = (char *)geno_alloc_atomic((size_t)(HDR + cap)) + HDR;
-        memcpy(d, a->data, (size_t)a->len);
-        a->data = d;
-        a->given = 0;
-    } else {
-        a->data = (char *)geno_realloc_atomic(a->data - HDR, (size_t)(HDR + cap)) + HDR;
-    }
-    a->cap = cap;
-}
-
 void geno_join_acc_add(GenoJoinAcc *a, GenoStr *s, GenoLoc loc) {
     join_acc_sync(a);
     geno_check_collection_size("List", a->n + 1, loc);   /* append's check */
@@ -295,7 +292,8 @@ void geno_join_acc_add(GenoJoinAcc *a, GenoStr *s, GenoLoc loc) {
     if (a->n++ == 0) a->first = s;
     a->cplen += s->cplen + (sep ? sep->cplen : 0);
     if (a->cplen <= geno_cfg.max_collection_size) {      /* else join fails: count only */
-        join_acc_reserve(a, s->len + (sep ? sep->len : 0));
+        /* 1.5x: less slack in the heap than doubling */
+        store_reserve(&a->data, &a->cap, &a->given, a->len, s->len + (sep ? sep->len : 0), 1);
         if (sep) { memcpy(a->data + a->len, sep->data, (size_t)sep->len); a->len += sep->len; }
         memcpy(a->data + a->len, s->data, (size_t)s->len);
         a->len += s->len;
@@ -309,18 +307,7 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc) {
     if (a->n == 0) return geno_str_empty();
     if (a->n == 1) return a->first;
     geno_check_result_size(fname, a->cplen, loc);
-    if (a->given || a->cap - a->len > a->len / 8 + 64) {     /* shared, or an eighth empty: copy */
-        GenoStr *s = str_alloc(a->len);
-        memcpy(s->data, a->data, (size_t)a->len);
-        s->cplen = a->cplen;
-        return s;
-    }
-    GenoStr *s = (GenoStr *)(void *)(a->data - HDR);
-    s->data = a->data;
-    s->len = a->len;
-    s->cplen = a->cplen;
-    s->data[a->len] = 0;
-    a->given = 1;
+    GenoStr *s = store_to_str(a->data, a->len, a->cplen, a->cap, &a->given, 8);   /* copy when an eighth empty */
     join_acc_set_room(a);
     return s;
 }
