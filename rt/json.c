@@ -254,23 +254,6 @@ static _Noreturn void jfail_plain(JParser *p, GenoStr *msg) {
 
 static GenoWord scan_value(JParser *p, int64_t idx, int64_t *next);
 
-/* A growable byte buffer for strings with escapes. */
-typedef struct { char *d; int64_t len, cap, cp; } Bytes;
-
-static void bytes_add(Bytes *b, const void *src, int64_t n, int64_t cp) {
-    if (b->len + n > b->cap) {
-        int64_t cap = b->cap ? b->cap * 2 : 64;
-        while (cap < b->len + n) cap *= 2;
-        char *d = geno_alloc_atomic((size_t)cap);
-        if (b->len) memcpy(d, b->d, (size_t)b->len);
-        b->d = d;
-        b->cap = cap;
-    }
-    memcpy(b->d + b->len, src, (size_t)n);
-    b->len += n;
-    b->cp += cp;
-}
-
 static int utf8_encode(uint32_t c, char *out) {
     if (c < 0x80) { out[0] = (char)c; return 1; }
     if (c < 0x800) { out[0] = (char)(0xC0 | (c >> 6)); out[1] = (char)(0x80 | (c & 0x3F)); return 2; }
@@ -296,8 +279,7 @@ static int hexval(int c) {
 static GenoStr *scan_string(JParser *p, int64_t end, int64_t *next_out) {
     const unsigned char *s = p->s;
     int64_t len = p->len, begin = end - 1, next;
-    Bytes b = { 0 };
-    int chunks = 0;
+    GenoBuf *b = NULL;          /* made at the first escape */
     for (;;) {
         unsigned c = 0;
         for (next = end; next < len; next++) {
@@ -307,15 +289,15 @@ static GenoStr *scan_string(JParser *p, int64_t end, int64_t *next_out) {
         }
         if (next >= len) c = 0;
         if (c != '"' && c != '\\') jfail(p, "Unterminated string starting at", begin);
-        if (c == '"' && !chunks) {             /* no escapes: the slice itself */
+        if (c == '"' && !b) {             /* no escapes: the slice itself */
             *next_out = next + 1;
             int64_t n = next - end;
             GenoStr *r = geno_str_make((const char *)s + end, n, geno_utf8_count((const char *)s + end, n));
             if (r->cplen > p->limit) p->walk = 1;
             return r;
         }
-        chunks = 1;
-        if (next != end) bytes_add(&b, s + end, next - end, geno_utf8_count((const char *)s + end, next - end));
+        if (!b) b = geno_buf_new();
+        geno_buf_add_utf8(b, (const char *)s + end, next - end);
         next++;
         if (c == '"') { end = next; break; }
         if (next == len) jfail(p, "Unterminated string starting at", begin);
@@ -356,10 +338,10 @@ static GenoStr *scan_string(JParser *p, int64_t end, int64_t *next_out) {
             }
         }
         char enc[4];
-        bytes_add(&b, enc, utf8_encode(cp, enc), 1);
+        geno_buf_add_bytes(b, enc, utf8_encode(cp, enc), 1);
     }
     *next_out = end;
-    GenoStr *r = geno_str_make(b.d, b.len, b.cp);
+    GenoStr *r = geno_buf_to_str(b);
     if (r->cplen > p->limit) p->walk = 1;
     return r;
 }

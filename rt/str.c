@@ -211,10 +211,9 @@ void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen) {
 
 void geno_buf_add_ascii(GenoBuf *b, const char *s, int64_t len) { geno_buf_add_bytes(b, s, len, len); }
 
-void geno_buf_add_cstr(GenoBuf *b, const char *s) {
-    int64_t n = (int64_t)strlen(s);
-    geno_buf_add_bytes(b, s, n, geno_utf8_count(s, n));
-}
+void geno_buf_add_utf8(GenoBuf *b, const char *s, int64_t len) { geno_buf_add_bytes(b, s, len, geno_utf8_count(s, len)); }
+
+void geno_buf_add_cstr(GenoBuf *b, const char *s) { geno_buf_add_utf8(b, s, (int64_t)strlen(s)); }
 
 void geno_buf_add_str(GenoBuf *b, GenoStr *s) { geno_buf_add_bytes(b, s->data, s->len, s->cplen); }
 

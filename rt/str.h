@@ -24,6 +24,7 @@ void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen);
 /* Appends Python's repr() of a str (the reference's messages quote strings
  * that way: `Key not found: 'b'`, caught constructors, TOML keys). */
 void geno_py_repr_str(GenoBuf *b, const GenoStr *s);
+void geno_buf_add_utf8(GenoBuf *b, const char *s, int64_t len);   /* any UTF-8, counted here */
 void geno_buf_add_cstr(GenoBuf *b, const char *s);           /* any UTF-8 */
 void geno_buf_add_ascii(GenoBuf *b, const char *s, int64_t len);
 /* The canonical quoted form: "..." with \\ \" \n \r \t \b \f, \u00XX. */

@@ -289,23 +289,6 @@ static int64_t skip_comments_and_array_ws(TP *p, int64_t pos) {
 
 /* ---- strings ---- */
 
-typedef struct { char *d; int64_t len, cap; } SB;
-
-static void sb_add(SB *b, const char *s, int64_t n) {
-    if (n == 0) return;     /* b->d may still be NULL: NULL + 0 is undefined */
-    if (b->len + n > b->cap) {
-        int64_t cap = b->cap ? b->cap * 2 : 64;
-        while (cap < b->len + n) cap *= 2;
-        char *d = geno_alloc_atomic((size_t)cap);
-        if (b->len) memcpy(d, b->d, (size_t)b->len);
-        b->d = d;
-        b->cap = cap;
-    }
-    memcpy(b->d + b->len, s, (size_t)n);
-    b->len += n;
-}
-
-static GenoStr *sb_str(SB *b) { return geno_str_make(b->d ? b->d : "", b->len, geno_utf8_count(b->d, b->len)); }
 static GenoStr *slice(const TP *p, int64_t a, int64_t b) {
     return geno_str_make(p->s + a, b - a, geno_utf8_count(p->s + a, b - a));
 }
@@ -323,7 +306,7 @@ static int utf8_put(uint32_t c, char *out) {
 }
 
 /* The escape at pos (a backslash); appends its text to b. */
-static int64_t basic_escape(TP *p, int64_t pos, SB *b, int multiline) {
+static int64_t basic_escape(TP *p, int64_t pos, GenoBuf *b, int multiline) {
     int e = at(p, pos + 1);
     pos += 2;
     if (multiline && (e == ' ' || e == '\t' || e == '\n')) {
@@ -348,7 +331,7 @@ static int64_t basic_escape(TP *p, int64_t pos, SB *b, int multiline) {
         if (!(v <= 0xD7FF || (v >= 0xE000 && v <= 0x10FFFF)))
             terr(p, pos, "Escaped character is not a Unicode scalar value");
         char enc[4];
-        sb_add(b, enc, utf8_put((uint32_t)v, enc));
+        geno_buf_add_bytes(b, enc, utf8_put((uint32_t)v, enc), 1);
         return pos;
     }
     char c;
@@ -362,25 +345,25 @@ static int64_t basic_escape(TP *p, int64_t pos, SB *b, int multiline) {
     case '\\': c = '\\'; break;
     default: terr(p, pos, "Unescaped '\\' in a string");
     }
-    sb_add(b, &c, 1);
+    geno_buf_add_ascii(b, &c, 1);
     return pos;
 }
 
 static int64_t basic_str(TP *p, int64_t pos, int multiline, GenoStr **out) {
-    SB b = { 0 };
+    GenoBuf *b = geno_buf_new();
     int64_t start = pos;
     for (;;) {
         int c = at(p, pos);
         if (c < 0) terr(p, pos, "Unterminated string");
         if (c == '"') {
-            if (!multiline) { sb_add(&b, p->s + start, pos - start); *out = sb_str(&b); return pos + 1; }
-            if (starts(p, pos, "\"\"\"")) { sb_add(&b, p->s + start, pos - start); *out = sb_str(&b); return pos + 3; }
+            if (!multiline) { geno_buf_add_utf8(b, p->s + start, pos - start); *out = geno_buf_to_str(b); return pos + 1; }
+            if (starts(p, pos, "\"\"\"")) { geno_buf_add_utf8(b, p->s + start, pos - start); *out = geno_buf_to_str(b); return pos + 3; }
             pos++;
             continue;
         }
         if (c == '\\') {
-            sb_add(&b, p->s + start, pos - start);
-            pos = basic_escape(p, pos, &b, multiline);
+            geno_buf_add_utf8(b, p->s + start, pos - start);
+            pos = basic_escape(p, pos, b, multiline);
             start = pos;
             continue;
         }
@@ -417,10 +400,10 @@ static int64_t multiline_str(TP *p, int64_t pos, int literal, GenoStr **out) {
     if (at(p, pos) == delim) { pos++; extra++; if (at(p, pos) == delim) { pos++; extra++; } }
     if (extra) {            /* no size check here: the conversion walk makes it */
         char d[2] = { delim, delim };
-        SB b = { 0 };
-        sb_add(&b, r->data, r->len);
-        sb_add(&b, d, extra);
-        r = sb_str(&b);
+        GenoBuf *b = geno_buf_new();
+        geno_buf_add_utf8(b, r->data, r->len);
+        geno_buf_add_utf8(b, d, extra);
+        r = geno_buf_to_str(b);
     }
     *out = r;
     return pos;
