@@ -235,11 +235,41 @@ static int64_t map_find(GenoMap *m, GenoWord key, const GenoType *kt, const Geno
     return trie_find(m->root, key_hash(key, probe_t), key, kt, probe_t);
 }
 
+/* The last lookup by get / contains / m[k]: `c = map_get(m, k)` followed by
+ * `m = map_insert(m, k, ...)` finds the same key again, so the insert takes
+ * its hash, and its position when the trie is the same. Tries never change
+ * and positions never move, and the held pointers keep the key and trie
+ * alive, so equal words here mean an equal answer. Only Int and String
+ * keys: those words stand for values no one can change. */
+static struct {
+    const HNode *root;
+    GenoWord key;
+    const GenoType *kt;
+    uint64_t hash;
+    int64_t pos;                /* -1: not in root */
+} last;
+
+static int64_t map_lookup(GenoMap *m, GenoWord key, const GenoType *kt) {
+    if (geno_map_size(m) == 0) return -1;
+    uint64_t h = key_hash(key, kt);
+    int64_t pos = trie_find(m->root, h, key, kt, kt);
+    if (kt->kind != GT_INT && kt->kind != GT_STRING) return pos;
+    last.root = m->root;
+    last.key = key;
+    last.kt = kt;
+    last.hash = h;
+    last.pos = pos;
+    return pos;
+}
+
 GenoMap *geno_map_insert(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
     if (!m->keys) m = geno_map_empty();
     const GenoType *kt = t->params[0];
     int64_t n = geno_list_len(m->keys), found = -1;
-    HNode *root = trie_insert(m->root, 0, key_hash(k, kt), k, n, kt, &found);
+    int seen = k == last.key && kt == last.kt;
+    if (seen && m->root == last.root && last.pos >= 0)
+        return map_new(m->keys, geno_list_set_at(m->vals, GENO_INT_SMALL(last.pos), v, loc), m->root);
+    HNode *root = trie_insert(m->root, 0, seen ? last.hash : key_hash(k, kt), k, n, kt, &found);
     if (found >= 0)
         return map_new(m->keys, geno_list_set_at(m->vals, GENO_INT_SMALL(found), v, loc), m->root);
     geno_check_collection_size("Map", n + 1, loc);
@@ -247,18 +277,18 @@ GenoMap *geno_map_insert(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, 
 }
 
 int geno_map_get(GenoMap *m, GenoWord k, const GenoType *t, GenoWord *out) {
-    int64_t pos = map_find(m, k, t->params[0], t->params[0]);
+    int64_t pos = map_lookup(m, k, t->params[0]);
     if (pos < 0) return 0;
     *out = geno_list_get(m->vals, pos);
     return 1;
 }
 
 int geno_map_contains(GenoMap *m, GenoWord k, const GenoType *t) {
-    return map_find(m, k, t->params[0], t->params[0]) >= 0;
+    return map_lookup(m, k, t->params[0]) >= 0;
 }
 
 GenoWord geno_map_index(GenoMap *m, GenoWord k, const GenoType *t, GenoLoc loc) {
-    int64_t pos = map_find(m, k, t->params[0], t->params[0]);
+    int64_t pos = map_lookup(m, k, t->params[0]);
     if (pos >= 0) return geno_list_get(m->vals, pos);
     geno_raise_str("E402", loc, geno_str_concat((GenoStr *)geno_str_from_cstr("Key not found: "),
                                                 geno_py_str(k, t->params[0]), 0));
