@@ -247,6 +247,17 @@ static bool is_self_append(Stmt *s) {
     return strcmp(name, "append") == 0 && l->kind == EX_IDENT && l->sym == s->sym;
 }
 
+/* m = map_insert(m, k, v) */
+static bool is_self_map_insert(Stmt *s) {
+    Expr *e = s->value;
+    if (s->kind != ST_ASSIGN || !e || e->kind != EX_CALL || e->elems.len != 3) return false;
+    Sym *f = e->sym;
+    if (!f || f->kind != SYM_BUILTIN) return false;
+    const char *name = f->builtin_name ? f->builtin_name : f->name;
+    Expr *m = e->elems.items[0];
+    return strcmp(name, "map_insert") == 0 && m->kind == EX_IDENT && m->sym == s->sym;
+}
+
 /* x = x with (...) */
 static bool is_self_with(Stmt *s) {
     Expr *e = s->value;
@@ -267,6 +278,11 @@ static void find_owned_in(Emitter *em, StmtList *body) {
         Sym *v = s->sym;
         if (is_self_append(s) && v && v->kind == SYM_LOCAL && !is_join_acc(em, v) && !v->is_param && v->is_mutable && !is_boxed(v) &&
             ty_is(v->ty, TY_LIST))
+            ptrmap_put(&em->owned, v, v);
+        /* maps inserted into in place (rt/map.c, insert_owned): the same
+         * flag; a captured map is read by its closure without clearing it */
+        if (is_self_map_insert(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+            !v->captured && ty_is(v->ty, TY_MAP))
             ptrmap_put(&em->owned, v, v);
         /* records updated in place: the same flag (a closure would copy
          * the pointer without reading the variable, so none is captured) */
@@ -303,6 +319,20 @@ static void emit_self_append(Emitter *em, Stmt *s) {
     emit_line(em, "{ GenoWord w_%d = %s;", id, to_word(emitted_type(x), emit_expr(em, x)));
     emit_line(em, "  %s = %s ? GENO_LIST_PUSH(%s, w_%d, %s) : (%s = 1, geno_list_append(%s, w_%d, %s)); }",
               name, flag, name, id, L, flag, name, id, L);
+}
+
+/* m = map_insert(m, k, v) for an owned map variable: key and value first
+ * (reading m there clears the flag); the flag is set only once the map
+ * from insert_start is in m, so an error leaves the old map unowned. */
+static void emit_self_map_insert(Emitter *em, Stmt *s) {
+    Expr *e = s->value, *k = e->elems.items[1], *x = e->elems.items[2];
+    char *m = local_ref(em, s->sym), *flag = owned_flag(s->sym), *L = loc_arg(e->loc);
+    char *D = type_desc(em, emitted_type(e->elems.items[0]));
+    int id = ++em->tmp;
+    emit_line(em, "{ GenoWord k_%d = %s;", id, to_word(emitted_type(k), emit_expr(em, k)));
+    emit_line(em, "  GenoWord v_%d = %s;", id, to_word(emitted_type(x), emit_expr(em, x)));
+    emit_line(em, "  if (%s) %s = geno_map_insert_owned(%s, k_%d, v_%d, %s, %s);", flag, m, m, id, id, D, L);
+    emit_line(em, "  else { %s = geno_map_insert_start(%s, k_%d, v_%d, %s, %s); %s = 1; } }", m, m, id, id, D, L, flag);
 }
 
 /* Declares local `v` initialised with C expression `init`. */
@@ -492,6 +522,10 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         if (is_owned_list(em, s->sym)) {
             if (is_self_append(s)) {
                 emit_self_append(em, s);
+                return;
+            }
+            if (is_self_map_insert(s)) {
+                emit_self_map_insert(em, s);
                 return;
             }
             if (is_self_with(s) && ty_is(((Sym *)s->sym)->ty, TY_ADT)) {

@@ -76,7 +76,7 @@ Expr *range_call(Expr *e);
 void find_owned_lists(Emitter *em, StmtList *body);   /* before emitting a body */
 bool is_owned_list(Emitter *em, Sym *s);
 char *owned_flag(Sym *s);                       /* "o_<local name>" */
-char *emit_list_peek(Emitter *em, Expr *e);     /* a list read that keeps no reference */                      /* range(start, stop[, step]) of the builtin, or NULL */                          /* a captured, reassigned var: lives in a cell */
+char *emit_list_peek(Emitter *em, Expr *e);     /* a list or map read that keeps no reference */                      /* range(start, stop[, step]) of the builtin, or NULL */                          /* a captured, reassigned var: lives in a cell */
 
 /* emit_strbuild.c: List[String] locals only appended to and joined */
 void find_join_accs(Emitter *em, StmtList *body);     /* from find_owned_lists */

@@ -156,7 +156,7 @@ static char *emit_unwrap_or_get(Emitter *em, Expr *e) {
     const char *g = called_builtin(get);
     if (!g || get->elems.len != 2 || (strcmp(g, "map_get") && strcmp(g, "mutable_map_get"))) return NULL;
     Expr *m = get->elems.items[0], *k = get->elems.items[1], *d = e->elems.items[1];
-    char *mv = emit_expr(em, m), *kv = emit_expr(em, k), *dv = emit_expr(em, d);
+    char *mv = emit_list_peek(em, m), *kv = emit_expr(em, k), *dv = emit_expr(em, d);
     int id = ++em->tmp;
     return from_word(e->ty, xasprintf("({ GenoWord o_%d; int f_%d = geno_%s(%s, %s, %s, &o_%d); GenoWord d_%d = %s; f_%d ? o_%d : d_%d; })",
                                       id, id, g, mv, to_word(emitted_type(k), kv), type_desc(em, emitted_type(m)), id,
@@ -173,6 +173,7 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (joined) return joined;
     char *v[6] = {0};
     for (int i = 0; i < e->elems.len && i < 6; i++) v[i] = emit_expr(em, e->elems.items[i]);
+    if (!strcmp(name, "map_get")) v[0] = emit_list_peek(em, e->elems.items[0]);   /* keeps no reference */
     Type *t0 = e->elems.len ? e->elems.items[0]->ty : NULL;
     char *L = loc_arg(e->loc);
     if (!strcmp(name, "print")) {

@@ -411,7 +411,7 @@ static char *emit_ident(Emitter *em, Expr *e) {
 
 static char *emit_index(Emitter *em, Expr *e) {
     Type *t = ty_resolve(e->a->ty);
-    char *a = t->kind == TY_LIST ? emit_list_peek(em, e->a) : emit_expr(em, e->a);
+    char *a = t->kind == TY_LIST || t->kind == TY_MAP ? emit_list_peek(em, e->a) : emit_expr(em, e->a);
     char *i = emit_expr(em, e->b), *L = loc_arg(e->loc);
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);

@@ -152,7 +152,7 @@ static char *stack_option(Emitter *em, Expr *value, MatchArmList *arms, int id) 
     }
     Expr *c = value->elems.items[0];
     char *call = pop ? xasprintf("geno_vec_pop(%s, &so_%d[1])", emit_expr(em, c), id)
-                     : xasprintf("geno_%s(%s, %s, %s, &so_%d[1])", g, emit_expr(em, c),
+                     : xasprintf("geno_%s(%s, %s, %s, &so_%d[1])", g, emit_list_peek(em, c),
                                  to_word(emitted_type(value->elems.items[1]), emit_expr(em, value->elems.items[1])),
                                  type_desc(em, emitted_type(c)), id);
     return xasprintf("GenoWord so_%d[2] = {GENO_TAG_SOME, 0}; GenoAdt *m_%d = %s ? (GenoAdt *)(void *)so_%d : GENO_NULLARY(GENO_TAG_NONE);",

@@ -40,8 +40,13 @@ uint64_t geno_hash_bytes(const void *data, size_t n) {
         p += 8;
         n -= 8;
     }
+    /* the last 0..7 bytes as memcpy would load them (little-endian), in
+     * fixed-size pieces: a memcpy of a variable length is a libc call */
     uint64_t w = 0;
-    memcpy(&w, p, n);
+    int sh = 0;
+    if (n & 4) { uint32_t x; memcpy(&x, p, 4); w = x; p += 4; sh = 32; }
+    if (n & 2) { uint16_t x; memcpy(&x, p, 2); w |= (uint64_t)x << sh; p += 2; sh += 16; }
+    if (n & 1) w |= (uint64_t)*p << sh;
     return fmix(h ^ fmix(w ^ ((uint64_t)n << 56)));
 }
 

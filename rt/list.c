@@ -77,7 +77,11 @@ typedef struct GenoListNode {
     int64_t shift;              /* as a root: level of its children (5 = leaves) */
     int64_t span;               /* as a root: physical elements its versions may hold (a max) */
     void *slot[WIDTH];
+    int64_t edit;               /* 0, or the owner that copied it (geno_list_set_owned) */
+    uint32_t own;               /* with edit: the leaf children that owner copied */
 } Node;
+
+_Static_assert(sizeof(Node) == 288, "a node is 18 granules, allocated exactly (node_copy)");
 
 /* GenoList (geno/rt.h): len elements from physical index off; root holds
  * physical [0, tailoff) (NULL: none, shift 5), tail [tailoff, off + len). */
@@ -108,8 +112,12 @@ static Leaf *leaf_new(int32_t cap) {
 }
 
 static Node *node_copy(const Node *n) {
-    Node *c = geno_alloc(sizeof(Node));
+    /* 288 bytes as before the owner fields: no room for Boehm's extra
+     * byte, which nodes need not have (rt/alloc.h; the last word is `own`) */
+    Node *c = geno_alloc_exact(sizeof(Node));
     if (n) memcpy(c, n, sizeof(Node));
+    c->edit = 0;                /* a copy belongs to no owner */
+    c->own = 0;
     return c;
 }
 
@@ -441,6 +449,57 @@ GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) 
         return header(l->len, l->off, span_of(l), shift_of(l), l->root, t);
     }
     return header(l->len, l->off, span_of(l), shift_of(l), assoc(shift_of(l), l->root, p, v), l->tail);
+}
+
+/* ---- written in place by one owner ------------------------------------------------
+ * A Map built by `m = map_insert(m, k, v)` in a loop holds its lists alone
+ * (map.c). geno_list_own gives it headers of its own (and a tail, when it
+ * will overwrite elements); geno_list_set_owned then writes element i in
+ * place. The tail is the owner's (pushes on an owned header keep it so),
+ * and so are trie nodes marked with its `edit` id and the leaves such a
+ * node marks in `own`; anything else on the path is copied once, marked,
+ * and written in place from then on. */
+
+GenoList *geno_list_own(GenoList *l, int copy_tail) {
+    if (l->len == 0) return l;  /* the shared empty list: pushes replace it */
+    int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
+    Leaf *t = l->tail;
+    if (copy_tail) {
+        t = leaf_new(to > 0 ? WIDTH : small_cap(tl));
+        memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
+        t->filled = (int32_t)tl;
+    }
+    return header(l->len, l->off, span_of(l), shift_of(l), l->root, t);
+}
+
+void geno_list_set_owned(GenoList *l, int64_t i, GenoWord v, int64_t edit) {
+    int64_t p = l->off + i, to = tailoff_of(l->off + l->len);
+    if (p >= to) {
+        l->tail->items[p - to] = v;
+        return;
+    }
+    Node **ref = &l->root;
+    for (int64_t s = l->root->shift;; s -= BITS) {
+        Node *n = *ref;
+        if (n->edit != edit) {
+            n = node_copy(n);
+            n->edit = edit;
+            *ref = n;
+        }
+        int sub = (int)((p >> s) & MASK);
+        if (s == BITS) {
+            if (!((n->own >> sub) & 1)) {
+                Leaf *nl = leaf_new(WIDTH);
+                memcpy(nl->items, ((Leaf *)n->slot[sub])->items, WIDTH * sizeof(GenoWord));
+                nl->filled = WIDTH;
+                n->slot[sub] = nl;
+                n->own |= UINT32_C(1) << sub;
+            }
+            ((Leaf *)n->slot[sub])->items[p & MASK] = v;
+            return;
+        }
+        ref = (Node **)&n->slot[sub];
+    }
 }
 
 /* ---- views: drop, take, slice ------------------------------------------------------ */

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "geno/rt.h"
+#include "alloc.h"
 #include "floats.h"
 #include "hash.h"
 #include "hashtab.h"
@@ -64,6 +65,7 @@ struct GenoMap {
     GenoList *keys;
     GenoList *vals;
     HNode *root;
+    int64_t edit;               /* > 0: an owned map's id (insert_owned); last, unscanned */
 };
 
 static GenoMap empty_map;
@@ -78,7 +80,7 @@ GenoList *geno_map_keys(GenoMap *m) { return m->keys ? m->keys : geno_list_empty
 GenoList *geno_map_values(GenoMap *m) { return m->vals ? m->vals : geno_list_empty(); }
 
 static GenoMap *map_new(GenoList *keys, GenoList *vals, HNode *root) {
-    GenoMap *m = geno_alloc(sizeof(GenoMap));
+    GenoMap *m = geno_alloc_exact(sizeof(GenoMap));
     m->keys = keys;
     m->vals = vals;
     m->root = root;
@@ -235,30 +237,95 @@ static int64_t map_find(GenoMap *m, GenoWord key, const GenoType *kt, const Geno
     return trie_find(m->root, key_hash(key, probe_t), key, kt, probe_t);
 }
 
+/* The last lookup by get / contains / m[k]: `c = map_get(m, k)` followed by
+ * `m = map_insert(m, k, ...)` finds the same key again, so the insert takes
+ * its hash, and its position when the trie is the same. Tries never change
+ * and positions never move, and the held pointers keep the key and trie
+ * alive, so equal words here mean an equal answer. Only Int and String
+ * keys: those words stand for values no one can change. */
+static struct {
+    const HNode *root;
+    GenoWord key;
+    const GenoType *kt;
+    uint64_t hash;
+    int64_t pos;                /* -1: not in root */
+} last;
+
+static int64_t map_lookup(GenoMap *m, GenoWord key, const GenoType *kt) {
+    if (geno_map_size(m) == 0) return -1;
+    uint64_t h = key_hash(key, kt);
+    int64_t pos = trie_find(m->root, h, key, kt, kt);
+    if (kt->kind != GT_INT && kt->kind != GT_STRING) return pos;
+    last.root = m->root;
+    last.key = key;
+    last.kt = kt;
+    last.hash = h;
+    last.pos = pos;
+    return pos;
+}
+
+/* Where key k of type kt is in m, or -1 with *root set to m's trie with
+ * (k, size) added. */
+static int64_t locate(GenoMap *m, GenoWord k, const GenoType *kt, HNode **root) {
+    int64_t found = -1;
+    int seen = k == last.key && kt == last.kt;
+    if (seen && m->root == last.root && last.pos >= 0) return last.pos;
+    *root = trie_insert(m->root, 0, seen ? last.hash : key_hash(k, kt), k, geno_map_size(m), kt, &found);
+    return found;
+}
+
 GenoMap *geno_map_insert(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
     if (!m->keys) m = geno_map_empty();
-    const GenoType *kt = t->params[0];
-    int64_t n = geno_list_len(m->keys), found = -1;
-    HNode *root = trie_insert(m->root, 0, key_hash(k, kt), k, n, kt, &found);
+    HNode *root = NULL;
+    int64_t found = locate(m, k, t->params[0], &root);
     if (found >= 0)
         return map_new(m->keys, geno_list_set_at(m->vals, GENO_INT_SMALL(found), v, loc), m->root);
-    geno_check_collection_size("Map", n + 1, loc);
+    geno_check_collection_size("Map", geno_map_size(m) + 1, loc);
     return map_new(geno_list_append(m->keys, k, loc), geno_list_append(m->vals, v, loc), root);
 }
 
+/* `m = map_insert(m, k, v)` on a variable that alone holds its map
+ * (codegen/emit.c, owned variables): the first such insert copies the map
+ * object and its list headers (insert_start); while nothing else has seen
+ * the result, the next ones write into it (insert_owned). The trie stays
+ * persistent; values are overwritten in place (geno_list_set_owned under
+ * the map's edit id) and new keys pushed onto the owned lists. Nothing is
+ * written before the size check, so an error leaves the map whole. */
+GenoMap *geno_map_insert_owned(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
+    HNode *root = NULL;
+    int64_t found = locate(m, k, t->params[0], &root);
+    if (found >= 0) {
+        geno_list_set_owned(m->vals, found, v, m->edit);
+        return m;
+    }
+    geno_check_collection_size("Map", geno_map_size(m) + 1, loc);
+    m->root = root;
+    m->keys = geno_list_push(m->keys, k, loc);
+    m->vals = geno_list_push(m->vals, v, loc);
+    return m;
+}
+
+GenoMap *geno_map_insert_start(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
+    static int64_t next_edit;
+    if (!m->keys) m = geno_map_empty();
+    GenoMap *r = map_new(geno_list_own(m->keys, 0), geno_list_own(m->vals, 1), m->root);
+    r->edit = ++next_edit;
+    return geno_map_insert_owned(r, k, v, t, loc);
+}
+
 int geno_map_get(GenoMap *m, GenoWord k, const GenoType *t, GenoWord *out) {
-    int64_t pos = map_find(m, k, t->params[0], t->params[0]);
+    int64_t pos = map_lookup(m, k, t->params[0]);
     if (pos < 0) return 0;
     *out = geno_list_get(m->vals, pos);
     return 1;
 }
 
 int geno_map_contains(GenoMap *m, GenoWord k, const GenoType *t) {
-    return map_find(m, k, t->params[0], t->params[0]) >= 0;
+    return map_lookup(m, k, t->params[0]) >= 0;
 }
 
 GenoWord geno_map_index(GenoMap *m, GenoWord k, const GenoType *t, GenoLoc loc) {
-    int64_t pos = map_find(m, k, t->params[0], t->params[0]);
+    int64_t pos = map_lookup(m, k, t->params[0]);
     if (pos >= 0) return geno_list_get(m->vals, pos);
     geno_raise_str("E402", loc, geno_str_concat((GenoStr *)geno_str_from_cstr("Key not found: "),
                                                 geno_py_str(k, t->params[0]), 0));

@@ -887,6 +887,10 @@ GenoMap *geno_map_empty(void);
 int64_t geno_map_size(GenoMap *m);
 /* map_insert: a new key goes last; an existing key keeps its place. */
 GenoMap *geno_map_insert(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc);
+/* m = map_insert(m, k, v) on an owned variable (rt/map.c): start copies,
+ * owned writes into a map from start that no one else has seen. */
+GenoMap *geno_map_insert_start(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc);
+GenoMap *geno_map_insert_owned(GenoMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc);
 int geno_map_get(GenoMap *m, GenoWord k, const GenoType *t, GenoWord *out);   /* map_get */
 int geno_map_contains(GenoMap *m, GenoWord k, const GenoType *t);
 /* m[k]: E402 `Key not found: K` (K as the reference shows it). */
