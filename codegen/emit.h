@@ -49,6 +49,7 @@ typedef struct {
     bool ret_in;             /* emitting f_in: constructor results go to in_ (emit_escape.c) */
     PtrMap join_accs;        /* List[String] `var`s built as joined text (Sym * -> sep; emit_strbuild.c) */
     PtrMap small;            /* Int locals with proved bounds (Sym * -> its record; emit_ranges.c) */
+    PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
 } Emitter;
 
 /* emit_expr.c */
@@ -124,6 +125,9 @@ typedef struct { int64_t lo, hi; } IntRange;
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 bool is_small_local(Emitter *em, Sym *s);
+void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
+/* emit_params.c: bounds of Int parameters from their call sites */
+void find_param_ranges(Emitter *em, Program *p);
 
 /* emit_try.c */
 bool has_try(StmtList *body);

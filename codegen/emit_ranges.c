@@ -332,6 +332,8 @@ static bool prove(PtrMap *m, Cand *c) {
 }
 
 void find_small_ints(Emitter *em, StmtList *body) {
+    if (ptrmap_get(&em->ranged, body)) return;   /* once: a second collect would count each step twice */
+    ptrmap_put(&em->ranged, body, body);
     CandList all = {0};
     collect(&em->small, &all, body);
     for (bool changed = true; changed;) {
@@ -343,6 +345,14 @@ void find_small_ints(Emitter *em, StmtList *body) {
 }
 
 bool small_int_range(Emitter *em, Expr *e, IntRange *r) { return range_of(&em->small, e, r); }
+
+/* A parameter every call passes within r (emit_params.c). */
+void bound_param(Emitter *em, Sym *param, IntRange r) {
+    if (!tracked(r) || ptrmap_get(&em->small, param)) return;
+    Cand *c = xmalloc(sizeof *c);
+    *c = (Cand){.sym = param, .bounded = true, .r = r};
+    ptrmap_put(&em->small, param, c);
+}
 
 bool is_small_local(Emitter *em, Sym *s) {
     Cand *c = cand_of(&em->small, s);
