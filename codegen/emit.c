@@ -719,6 +719,7 @@ char *emit_program(Program *p, Diags *d) {
     int before = d->errors;
     collect_module_funcs(&em, p);
     analyse_escapes(&em, p);
+    find_param_ranges(&em, p);
     Def *main_def = NULL;
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {

@@ -49,6 +49,8 @@ typedef struct {
     bool ret_in;             /* emitting f_in: constructor results go to in_ (emit_escape.c) */
     PtrMap join_accs;        /* List[String] `var`s built as joined text (Sym * -> sep; emit_strbuild.c) */
     PtrMap small;            /* Int locals with proved bounds (Sym * -> its record; emit_ranges.c) */
+    PtrMap arrays;           /* Array[Int] locals -> their ArrayClass (emit_arrays.c) */
+    PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
 } Emitter;
 
 /* emit_expr.c */
@@ -121,9 +123,25 @@ const char *array_macros(Type *array_type);
 
 /* emit_ranges.c: Int values that are provably small */
 typedef struct { int64_t lo, hi; } IntRange;
+/* emit_arrays.c: an Array[Int] local and its aliases, when only indexed */
+typedef struct ArrayClass {
+    struct ArrayClass *parent;   /* union-find: NULL at the class's record */
+    bool escapes;                /* some use lets other code see the elements */
+    bool listed;
+    VEC(Expr *) fills;           /* array_new fill values */
+    VEC(Expr *) stores;          /* values of `a[i] = v` */
+    bool bounded;                /* emit_ranges.c: every element within r */
+    IntRange r;
+} ArrayClass;
+typedef VEC(ArrayClass *) ArrayClassList;
+void find_array_classes(Emitter *em, StmtList *body, ArrayClassList *out);   /* non-escaping classes */
+ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not escape */
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 bool is_small_local(Emitter *em, Sym *s);
+void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
+/* emit_params.c: bounds of Int parameters from their call sites */
+void find_param_ranges(Emitter *em, Program *p);
 
 /* emit_try.c */
 bool has_try(StmtList *body);

@@ -55,20 +55,20 @@ typedef struct {
 
 typedef VEC(Cand *) CandList;
 
-static Cand *cand_of(PtrMap *m, Sym *s) { return s ? ptrmap_get(m, s) : NULL; }
+static Cand *cand_of(Emitter *m, Sym *s) { return s ? ptrmap_get(&m->small, s) : NULL; }
 
 static bool is_int_local(Sym *s) {
     return s && s->kind == SYM_LOCAL && !s->is_param && ty_is(s->ty, TY_INT) && !is_boxed(s) &&
            !(s->is_mutable && s->captured);
 }
 
-static void add_cand(PtrMap *m, CandList *all, Sym *s, Expr *init, Expr *range) {
-    if (!is_int_local(s) || ptrmap_get(m, s)) return;
+static void add_cand(Emitter *m, CandList *all, Sym *s, Expr *init, Expr *range) {
+    if (!is_int_local(s) || ptrmap_get(&m->small, s)) return;
     Cand *c = xmalloc(sizeof *c);
     c->sym = s;
     c->init = init;
     c->range = range;
-    ptrmap_put(m, s, c);
+    ptrmap_put(&m->small, s, c);
     vec_push(all, c);
 }
 
@@ -128,12 +128,12 @@ static void note_guard(Cand *c, Stmt *loop, int64_t k) {
     else c->free_down = true;
 }
 
-static void collect_in(PtrMap *m, CandList *all, StmtList *body, Stmt *loop);
+static void collect_in(Emitter *m, CandList *all, StmtList *body, Stmt *loop);
 
-static void collect(PtrMap *m, CandList *all, StmtList *body) { collect_in(m, all, body, NULL); }
+static void collect(Emitter *m, CandList *all, StmtList *body) { collect_in(m, all, body, NULL); }
 
 /* loop: the innermost loop around body, or NULL. */
-static void collect_in(PtrMap *m, CandList *all, StmtList *body, Stmt *loop) {
+static void collect_in(Emitter *m, CandList *all, StmtList *body, Stmt *loop) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
         switch (s->kind) {
@@ -185,9 +185,9 @@ static const char *builtin_of(Expr *e) {
     return s->builtin_name ? s->builtin_name : s->name;
 }
 
-static bool range_of(PtrMap *m, Expr *e, IntRange *r);
+static bool range_of(Emitter *m, Expr *e, IntRange *r);
 
-static bool binary_range(PtrMap *m, Expr *e, IntRange *r) {
+static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     IntRange a, b;
     if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
     bool ka = range_of(m, e->a, &a);
@@ -227,7 +227,7 @@ static bool binary_range(PtrMap *m, Expr *e, IntRange *r) {
 }
 
 /* Bounds of Int expression e from what is proved so far. */
-static bool range_of(PtrMap *m, Expr *e, IntRange *r) {
+static bool range_of(Emitter *m, Expr *e, IntRange *r) {
     if (!e || !ty_is(e->ty, TY_INT) || (e->aux & AUX_TO_FLOAT)) return false;
     switch (e->kind) {
     case EX_INT: {
@@ -244,6 +244,12 @@ static bool range_of(PtrMap *m, Expr *e, IntRange *r) {
     }
     case EX_BINARY:
         return binary_range(m, e, r);
+    case EX_INDEX: {   /* an element of an indexed-only Array[Int] (emit_arrays.c) */
+        ArrayClass *ac = array_class(m, e->a);
+        if (!ac || !ac->bounded) return false;
+        *r = ac->r;
+        return true;
+    }
     case EX_UNARY: {
         IntRange a;
         if (e->op != OP_NEG || !range_of(m, e->a, &a)) return false;
@@ -278,7 +284,7 @@ static void hull(IntRange *r, IntRange x) {
  * passes B by at most the sum of its steps, since each step runs at most
  * once after the latest guard test (a second run needs its loop's guard
  * again). Otherwise the step bound of the header comment. */
-static bool guarded_end(PtrMap *m, void *caps_, bool free_, int64_t drift, bool up, IntRange *r) {
+static bool guarded_end(Emitter *m, void *caps_, bool free_, int64_t drift, bool up, IntRange *r) {
     VEC(Expr *) *caps = caps_;
     if (!drift) return true;
     if (free_) {
@@ -298,7 +304,7 @@ static bool guarded_end(PtrMap *m, void *caps_, bool free_, int64_t drift, bool 
 }
 
 /* Tries to prove c bounded from what is proved so far. */
-static bool prove(PtrMap *m, Cand *c) {
+static bool prove(Emitter *m, Cand *c) {
     IntRange r, x;
     if (c->range) {
         Expr *call = c->range;
@@ -331,20 +337,116 @@ static bool prove(PtrMap *m, Cand *c) {
     return true;
 }
 
+/* ---- Array[Int] elements ----------------------------------------------
+ * The elements of a class are its fill values and what its `a[i] = v`
+ * statements store. A stored v is either bounded or "relative": an element
+ * of the class plus an offset in [lo, hi] (`a[j] + 1`, or a local all of
+ * whose values are such, as `best` in an edit-distance row). Let U be the
+ * largest value any element has held: a relative store raises U by at most
+ * its hi, and, a statement, runs at most once per step, so U moves as a
+ * counter does (header comment): at most DRIFT_SPAN * (sum of the stores'
+ * hi) above the bounded values. The same below with -lo. */
+
+#define REL_DEPTH 6   /* locals followed from a store: enough for a min of a few loads */
+
+static bool off_add(IntRange *off, IntRange b, int sign) {
+    __int128 lo = (__int128)off->lo + (sign > 0 ? b.lo : -(__int128)b.hi);
+    __int128 hi = (__int128)off->hi + (sign > 0 ? b.hi : -(__int128)b.lo);
+    if (lo < -TRACK_MAX || hi > TRACK_MAX) return false;
+    off->lo = (int64_t)lo;
+    off->hi = (int64_t)hi;
+    return true;
+}
+
+/* e is an element of class ac plus an offset within *off. */
+static bool relative(Emitter *m, Expr *e, ArrayClass *ac, IntRange *off, int depth) {
+    IntRange b;
+    if (!e || depth > REL_DEPTH || !ty_is(e->ty, TY_INT) || (e->aux & AUX_TO_FLOAT)) return false;
+    switch (e->kind) {
+    case EX_INDEX:
+        if (array_class(m, e->a) != ac) return false;
+        off->lo = off->hi = 0;
+        return true;
+    case EX_BINARY:
+        if (e->op == OP_ADD && relative(m, e->a, ac, off, depth + 1) && range_of(m, e->b, &b)) return off_add(off, b, 1);
+        if (e->op == OP_ADD && relative(m, e->b, ac, off, depth + 1) && range_of(m, e->a, &b)) return off_add(off, b, 1);
+        if (e->op == OP_SUB && relative(m, e->a, ac, off, depth + 1) && range_of(m, e->b, &b)) return off_add(off, b, -1);
+        return false;
+    case EX_IDENT: {   /* a local every value of which is relative */
+        Cand *c = cand_of(m, e->sym);
+        if (!c || c->range || !c->init || c->drift_up || c->drift_down) return false;
+        if (!relative(m, c->init, ac, off, depth + 1)) return false;
+        for (int i = 0; i < c->values.len; i++) {
+            IntRange x;
+            if (!relative(m, c->values.items[i], ac, &x, depth + 1)) return false;
+            hull(off, x);
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static bool prove_class(Emitter *m, ArrayClass *ac) {
+    IntRange r, x;
+    int64_t up = 0, down = 0;
+    if (!ac->fills.len) return false;
+    for (int i = 0; i < ac->fills.len; i++) {
+        if (!range_of(m, ac->fills.items[i], &x)) return false;
+        if (!i) r = x;
+        hull(&r, x);
+    }
+    for (int i = 0; i < ac->stores.len; i++) {
+        Expr *v = ac->stores.items[i];
+        if (range_of(m, v, &x)) {
+            hull(&r, x);
+        } else if (relative(m, v, ac, &x, 0)) {
+            if (x.hi > 0) up += x.hi;
+            if (x.lo < 0) down -= x.lo;
+            if (up + down > DRIFT_MAX) return false;
+        } else {
+            return false;
+        }
+    }
+    if (!tracked(r)) return false;
+    r.hi += DRIFT_SPAN * up;
+    r.lo -= DRIFT_SPAN * down;
+    if (!tracked(r)) return false;
+    ac->r = r;
+    ac->bounded = true;
+    return true;
+}
+
 void find_small_ints(Emitter *em, StmtList *body) {
+    if (ptrmap_get(&em->ranged, body)) return;   /* once: a second collect would count each step twice */
+    ptrmap_put(&em->ranged, body, body);
     CandList all = {0};
-    collect(&em->small, &all, body);
+    ArrayClassList arrays = {0};
+    collect(em, &all, body);
+    find_array_classes(em, body, &arrays);
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 0; i < all.len; i++)
-            if (!all.items[i]->bounded && prove(&em->small, all.items[i])) changed = true;
+            if (!all.items[i]->bounded && prove(em, all.items[i])) changed = true;
+        for (int i = 0; i < arrays.len; i++)
+            if (!arrays.items[i]->bounded && prove_class(em, arrays.items[i])) changed = true;
     }
     xfree(all.items);
+    xfree(arrays.items);
 }
 
-bool small_int_range(Emitter *em, Expr *e, IntRange *r) { return range_of(&em->small, e, r); }
+bool small_int_range(Emitter *em, Expr *e, IntRange *r) { return range_of(em, e, r); }
+
+/* A parameter every call passes within r (emit_params.c). */
+void bound_param(Emitter *em, Sym *param, IntRange r) {
+    if (!tracked(r) || ptrmap_get(&em->small, param)) return;
+    Cand *c = xmalloc(sizeof *c);
+    *c = (Cand){.sym = param, .bounded = true, .r = r};
+    ptrmap_put(&em->small, param, c);
+}
 
 bool is_small_local(Emitter *em, Sym *s) {
-    Cand *c = cand_of(&em->small, s);
+    Cand *c = cand_of(em, s);
     return c && c->bounded;
 }

@@ -247,6 +247,14 @@ void geno_limits_prepare(void);
 #define GENO_INT_IS_SMALL(a) ((a) & 1)
 #define GENO_INT_SMALL(v) ((GenoInt)(((uint64_t)(int64_t)(v) << 1) | 1))  /* v in range */
 #define GENO_INT_VALUE(a) ((int64_t)(a) >> 1)                              /* small only */
+/* Both tagged words are small ints. cc: two tests, so a side proved small
+ * (GENO_KNOWN_SMALL) folds away and only the other is tested (`a & b & 1`
+ * hides that); tcc keeps the single test. */
+#ifdef __TINYC__
+#define GENO_BOTH_SMALL(a, b) ((a) & (b) & 1)
+#else
+#define GENO_BOTH_SMALL(a, b) (((a) & 1) && ((b) & 1))
+#endif
 /* Tagged word r (from a no-overflow machine op) is a valid small int. */
 #define GENO_TAGGED_FITS(r) ((uint64_t)(r) + ((uint64_t)1 << 62) < ((uint64_t)1 << 63))
 
@@ -283,9 +291,9 @@ GenoStr *geno_int_to_str(GenoInt a);
 #endif
 #ifndef __TINYC__
 #define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    ((_a & _b & 1) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
+    (GENO_BOTH_SMALL(_a, _b) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
 #define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    ((_a & _b & 1) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
+    (GENO_BOTH_SMALL(_a, _b) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
 /* cc: fast when both operands fit in 30 bits (the product
  * then fits without a range check, and cc hoists the operand checks out of
  * loops); cc then tries its overflow builtin on the tagged product v_a * 2v_b
@@ -306,10 +314,10 @@ GenoStr *geno_int_to_str(GenoInt a);
 #define GENO_INT_SUB geno_int_sub_slow
 #define GENO_INT_MUL geno_int_mul_slow
 #endif
-#define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
-#define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
-#define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
-#define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(_a & _b & 1) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
+#define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
+#define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
+#define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
+#define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
 #define GENO_INT_EQ(a, b) ({ GenoInt _a = (a), _b = (b); (_a == _b) || (!((_a | _b) & 1) && geno_int_eq_slow(_a, _b)); })
 #ifndef __TINYC__
 /* Truncating / and % inline when both are small and b is not 0 or -1 (so

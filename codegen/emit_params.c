@@ -1,0 +1,204 @@
+/* emit_params.c — Int parameters bounded by every call site.
+ *
+ * emit_ranges.c proves bounds of locals only, so a helper such as
+ * `func a(i: Int, j: Int)` called in a loop with small counters still
+ * checks tags and overflow on every `i + j`. When each call of a function
+ * is a direct call seen here (its name is used nowhere else: never as a
+ * value, never exported) and each passes an argument proved within bounds
+ * in its caller, the parameter holds only values within their hull: the
+ * function's body is then analysed with that bound (the representation is
+ * unchanged, nothing converts at the call).
+ *
+ * Callers are analysed before callees: a function is settled (its locals'
+ * bounds final) once every function calling it is; functions on a call
+ * cycle never are, so they keep unbounded parameters. Example clauses call
+ * the function too (before main), with their literal arguments.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+typedef struct {
+    Expr *call;      /* EX_CALL / EX_PIPELINE (args in elems), or NULL for an example */
+    ExprList *args;  /* argument per parameter (an example's: see example_args) */
+    Def *caller;     /* whose locals the arguments may name; NULL: none */
+} Site;
+
+typedef struct {
+    Def *def;
+    VEC(Site) sites;
+    bool escapes;    /* named other than as a direct callee */
+    bool settled;
+    Sym **params;    /* the parameters' symbols, as the body names them */
+} Target;
+
+typedef struct {
+    PtrMap index;    /* Def * -> its Target */
+    VEC(Target *) all;
+    Def *cur;        /* the definition being walked */
+} Walk;
+
+static Target *target_of(Walk *w, Sym *s) {
+    return s && s->kind == SYM_FUNC && s->def ? ptrmap_get(&w->index, s->def) : NULL;
+}
+
+static void walk_expr(Walk *w, Expr *e);
+static void walk_block(Walk *w, StmtList *b);
+
+static void walk_arms(Walk *w, MatchArmList *arms) {
+    for (int i = 0; i < arms->len; i++) {
+        walk_expr(w, arms->items[i].guard);
+        walk_expr(w, arms->items[i].value);
+        walk_block(w, &arms->items[i].body);
+    }
+}
+
+/* A parameter of the function being walked: remembers its symbol. */
+static void note_param(Walk *w, Sym *s) {
+    Target *t = w->cur ? ptrmap_get(&w->index, w->cur) : NULL;
+    if (!t || s->kind != SYM_LOCAL || !s->is_param || s->is_lambda_param) return;
+    for (int i = 0; i < t->def->params.len; i++)
+        if (!strcmp(t->def->params.items[i].name, s->name)) t->params[i] = s;
+}
+
+static void walk_expr(Walk *w, Expr *e) {
+    if (!e) return;
+    Expr *skip = NULL;   /* the callee of a direct call: not an escaping use */
+    if (e->kind == EX_IDENT && e->sym) {
+        Target *t = target_of(w, e->sym);
+        if (t) t->escapes = true;
+        note_param(w, e->sym);
+    }
+    if (e->kind == EX_CALL || e->kind == EX_PIPELINE) {
+        Expr *callee = e->kind == EX_PIPELINE ? e->b : e->a;
+        Target *t = target_of(w, e->sym);
+        bool direct = callee && (callee->kind == EX_IDENT || callee->kind == EX_FIELD);   /* as emit_call */
+        if (t && direct && e->elems.len == t->def->params.len) {
+            Site s = {e, &e->elems, w->cur};
+            vec_push(&t->sites, s);
+            skip = callee;
+        } else if (t) {
+            t->escapes = true;
+        }
+    }
+    if (e->a != skip) walk_expr(w, e->a);
+    if (e->b != skip) walk_expr(w, e->b);
+    walk_expr(w, e->c);
+    for (int i = 0; i < e->elems.len; i++) walk_expr(w, e->elems.items[i]);
+    for (int i = 0; i < e->args.len; i++) walk_expr(w, e->args.items[i].value);
+    for (int i = 0; i < e->params.len; i++) walk_expr(w, e->params.items[i].default_value);
+    for (int i = 0; i < e->fields.len; i++) walk_expr(w, e->fields.items[i].value);
+    walk_arms(w, &e->arms);
+    walk_block(w, &e->body);
+}
+
+static void walk_block(Walk *w, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        walk_expr(w, s->target);
+        walk_expr(w, s->index);
+        walk_expr(w, s->value);
+        walk_expr(w, s->cond);
+        walk_block(w, &s->body);
+        walk_block(w, &s->else_body);
+        walk_arms(w, &s->arms);
+    }
+}
+
+/* An example's arguments per parameter, as emit_example passes them
+ * (a tuple spread over several parameters, defaults for the rest). */
+static ExprList *example_args(Def *f, Example *ex) {
+    ExprList *args = &ex->args, *out = xmalloc(sizeof *out);
+    *out = (ExprList){0};
+    if (args->len == 1 && args->items[0]->kind == EX_TUPLE && f->params.len > 1) args = &args->items[0]->elems;
+    for (int i = 0; i < f->params.len; i++)
+        vec_push(out, i < args->len ? args->items[i] : f->params.items[i].default_value);
+    return out;
+}
+
+static void walk_def(Walk *w, Def *d) {
+    w->cur = d;
+    for (int i = 0; i < d->params.len; i++) walk_expr(w, d->params.items[i].default_value);
+    for (int i = 0; i < d->requires_.len; i++) walk_expr(w, d->requires_.items[i]);
+    for (int i = 0; i < d->ensures.len; i++) walk_expr(w, d->ensures.items[i]);
+    walk_block(w, &d->body);
+    w->cur = NULL;
+    for (int i = 0; i < d->examples.len; i++) {
+        walk_expr(w, d->examples.items[i].output);
+        for (int j = 0; j < d->examples.items[i].args.len; j++) walk_expr(w, d->examples.items[i].args.items[j]);
+        Target *t = ptrmap_get(&w->index, d);
+        if (t) {
+            Site s = {NULL, example_args(d, &d->examples.items[i]), NULL};
+            vec_push(&t->sites, s);
+        }
+    }
+    for (int i = 0; i < d->methods.len; i++) walk_def(w, d->methods.items[i]);
+}
+
+static bool is_target(Def *d) {
+    return d->kind == DEF_FUNC && d->sym && !d->is_async && !d->exported && d->params.len &&
+           strcmp(d->name, "main") != 0;
+}
+
+/* Every site's caller is settled (or analysed with unbounded parameters). */
+static bool ready(Walk *w, Target *t) {
+    for (int i = 0; i < t->sites.len; i++) {
+        Def *c = t->sites.items[i].caller;
+        Target *ct = c ? ptrmap_get(&w->index, c) : NULL;
+        if (ct && !ct->settled) return false;
+    }
+    return true;
+}
+
+/* Bounds of parameter i over all sites (false: some site is unbounded). */
+static bool param_range(Emitter *em, Target *t, int i, IntRange *r) {
+    Sym *fs = t->def->sym;
+    if (t->escapes || !t->sites.len || !t->params[i] || !ty_is(fs->ty->args[i], TY_INT)) return false;
+    for (int k = 0; k < t->sites.len; k++) {
+        IntRange x;
+        if (!small_int_range(em, t->sites.items[k].args->items[i], &x)) return false;
+        if (!k) *r = x;
+        if (x.lo < r->lo) r->lo = x.lo;
+        if (x.hi > r->hi) r->hi = x.hi;
+    }
+    return true;
+}
+
+static void settle(Emitter *em, Target *t) {
+    for (int i = 0; i < t->def->params.len; i++) {
+        IntRange r;
+        if (param_range(em, t, i, &r)) bound_param(em, t->params[i], r);
+    }
+    find_small_ints(em, &t->def->body);
+    t->settled = true;
+}
+
+void find_param_ranges(Emitter *em, Program *p) {
+    Walk w = {0};
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (!is_target(d)) continue;
+        Target *t = xmalloc(sizeof *t);
+        *t = (Target){.def = d, .params = xmalloc(sizeof(Sym *) * d->params.len)};
+        memset(t->params, 0, sizeof(Sym *) * d->params.len);
+        ptrmap_put(&w.index, d, t);
+        vec_push(&w.all, t);
+    }
+    for (int i = 0; i < p->defs.len; i++) walk_def(&w, p->defs.items[i]);
+    for (int i = 0; i < em->module_defs.len; i++) walk_def(&w, em->module_defs.items[i]);
+    /* callers that are not targets: bounds of their locals first */
+    for (int i = 0; i < p->defs.len; i++) {
+        Def *d = p->defs.items[i];
+        if (d->kind == DEF_FUNC && d->sym && !ptrmap_get(&w.index, d)) find_small_ints(em, &d->body);
+    }
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int i = 0; i < w.all.len; i++) {
+            Target *t = w.all.items[i];
+            if (!t->settled && ready(&w, t)) {
+                settle(em, t);
+                progress = true;
+            }
+        }
+    }
+}
