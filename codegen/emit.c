@@ -656,17 +656,16 @@ static void emit_func_body(Emitter *em, Def *f) {
     line_directive(em, f->loc);
     emit_line(em, "%s {", signature(em, f, em->out_tuple > 0));
     em->indent++;
+    emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
+    em->entered = true;
     /* callers restore geno_depth (emit_call); an out variant's callers
-     * (let destructuring, its wrapper) do not, so it undoes its own entry,
-     * as do functions with no call to return (emit_leave.c) */
-    em->callee_leaves = em->out_tuple > 0 || leaves_depth(em, f);
-    emit_line(em, "GENO_ENTER%s(%s);", em->callee_leaves ? "" : "_KEEP", loc_arg(f->loc));
-    em->entered = !em->callee_leaves;
+     * (let destructuring, its wrapper) do not, so it undoes its own entry */
+    em->callee_leaves = em->out_tuple > 0;
     emit_requires(em, f);
     emit_block(em, &f->body);
     if (ty_is(ret, TY_UNIT)) {
         emit_line(em, "%s", ensures_checks(em, f, ret, "(GenoWord)0"));
-        emit_line(em, "%sreturn 0;", em->callee_leaves ? "GENO_LEAVE(); " : "");
+        emit_line(em, "return 0;");
     } else if (!ends_in_c_return(&f->body)) {
         emit_line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
              loc_arg(f->loc), f->name);

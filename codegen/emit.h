@@ -49,7 +49,6 @@ typedef struct {
     bool ret_in;             /* emitting f_in: constructor results go to in_ (emit_escape.c) */
     PtrMap join_accs;        /* List[String] `var`s built as joined text (Sym * -> sep; emit_strbuild.c) */
     PtrMap small;            /* Int locals with proved bounds (Sym * -> its record; emit_ranges.c) */
-    PtrMap leaving;          /* named functions -> whether they undo their depth entry (emit_leave.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -100,9 +99,6 @@ char *emit_with(Emitter *em, Expr *e);
 char *emit_ctor_in(Emitter *em, Expr *e, const char *words);   /* EX_CTOR built in a GenoWord array */
 char *emit_field_assign(Emitter *em, Stmt *s);  /* one C statement */
 void emit_self_with(Emitter *em, Stmt *s);      /* x = x with (...) of an owned record var */
-
-/* emit_leave.c */
-bool leaves_depth(Emitter *em, Def *f);         /* f's returns GENO_LEAVE(); its callers put no depth back */
 
 /* emit_escape.c */
 void analyse_escapes(Emitter *em, Program *p);  /* after collect_module_funcs */

@@ -342,7 +342,7 @@ static char *emit_call(Emitter *em, Expr *e) {
     bool tail = e == em->tail_call;
     char *args = emit_call_args(em, e);
     char *call = xasprintf("%s(%s)", cname, args[0] ? args + 2 : "");
-    if (tail || leaves_depth(em, s->def)) return call;
+    if (tail) return call;
     Type *ret = s->def ? func_result_type(s->def) : ty_resolve(s->ty)->ret;
     return depth_kept_call(em, c_type(ret), call);
 }
@@ -351,9 +351,8 @@ static char *emit_call(Emitter *em, Expr *e) {
  * caller puts back its own depth after the call. So `return f(x)` needs
  * nothing after the call, and cc turns tail calls into jumps (loops for
  * self and mutual recursion) while every frame still counts as one level,
- * as in the reference (rt/limits.c). Lambdas, test blocks, the tuple
- * out-variants (emit.c) and named functions with no call to return
- * (emit_leave.c) undo their own GENO_ENTER instead. */
+ * as in the reference (rt/limits.c). Lambdas, test blocks and the tuple
+ * out-variants (emit.c) undo their own GENO_ENTER instead. */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call) {
     int id = ++em->tmp;
     if (em->entered)   /* the depth is the one this body entered at: no load before the call */

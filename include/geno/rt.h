@@ -188,11 +188,9 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
 #endif
 /* Budgets (rt/limits.c), checked inline because tcc never inlines calls.
  * Emitted functions do GENO_ENTER(loc) first; lambdas and test blocks do
- * GENO_LEAVE() before each return, while named functions with a call to
- * return leave the depth to their callers, which put it back after the
- * call (so tail calls can be jumps; docs/design.md; the other named
- * functions leave themselves, codegen/emit_leave.c); loop bodies start
- * with GENO_STEP(loc).
+ * GENO_LEAVE() before each return, while named functions leave the depth
+ * to their callers, which put it back after the call (so tail calls can be
+ * jumps; docs/design.md); loop bodies start with GENO_STEP(loc).
  *   steps: one per function entry, loop iteration and element a
  *          higher-order builtin calls back for; geno_steps_left counts down
  *          from max_steps and E503 fires when it goes negative.
@@ -241,7 +239,6 @@ GENO_COLD void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #define GENO_DEC_NEG(v) ({ int n_; __asm__("subq $1, %0" : "+m"(v), "=@ccs"(n_)); n_; })
 #define GENO_ENTER(loc) do { if (GENO_UNLIKELY(GENO_DEC_NEG(geno_steps_left)) \
     || GENO_UNLIKELY(GENO_DEC_NEG(geno_depth_left))) geno_enter_slow(loc); } while (0)
-#define GENO_LEAVE() __asm__("addq $1, %0" : "+m"(geno_depth_left))
 #else
 #define GENO_ENTER(loc) do { \
     if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_depth_left < 0))) geno_enter_slow(loc); } while (0)
@@ -251,9 +248,7 @@ GENO_COLD void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
  * call (codegen's depth_kept_call) instead of loading the depth first. */
 #define GENO_ENTER_KEEP(loc) GENO_ENTER(loc); int64_t geno_dl_ = geno_depth_left
 #endif
-#ifndef GENO_LEAVE
 #define GENO_LEAVE() (geno_depth_left++)
-#endif
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
  * backstop. It makes system calls, so the sandbox calls it before the
