@@ -233,12 +233,18 @@ GENO_COLD void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #define GENO_STEP(loc) do { __asm__("" : "+m"(geno_steps_left)); \
     if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
 #if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
-/* --v < 0 as one subq on memory and a branch on its sign flag: cc itself
+/* --*v < 0 as one subq on memory and a branch on its sign flag: cc itself
  * loads, decrements, stores and tests (four instructions a counter). The
- * depth is not decremented once the steps ran out: E503 comes first. */
-#define GENO_DEC_NEG(v) ({ int n_; __asm__("subq $1, %0" : "+m"(v), "=@ccs"(n_)); n_; })
-#define GENO_ENTER(loc) do { if (GENO_UNLIKELY(GENO_DEC_NEG(geno_steps_left)) \
-    || GENO_UNLIKELY(GENO_DEC_NEG(geno_depth_left))) geno_enter_slow(loc); } while (0)
+ * depth is not decremented once the steps ran out: E503 comes first.
+ * A function, not a macro: cc marks an asm in the .s with the file it sits
+ * in, unescaped, and a program path with a quote would break the assembly. */
+static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
+    int neg;
+    __asm__("subq $1, %0" : "+m"(*v), "=@ccs"(neg));
+    return neg;
+}
+#define GENO_ENTER(loc) do { if (GENO_UNLIKELY(geno_dec_neg(&geno_steps_left)) \
+    || GENO_UNLIKELY(geno_dec_neg(&geno_depth_left))) geno_enter_slow(loc); } while (0)
 #else
 #define GENO_ENTER(loc) do { \
     if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_depth_left < 0))) geno_enter_slow(loc); } while (0)
