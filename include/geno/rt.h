@@ -179,6 +179,13 @@ typedef struct GenoStr GenoStr;
 _Noreturn void geno_raise(const char *code, GenoLoc loc, const char *fmt, ...);
 _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
 
+/* Slow paths of inline fast paths: cc lays their calls out of line and
+ * does not keep their constant arguments in callee-saved registers. */
+#ifdef __TINYC__
+#define GENO_COLD
+#else
+#define GENO_COLD __attribute__((cold))
+#endif
 /* Budgets (rt/limits.c), checked inline because tcc never inlines calls.
  * Emitted functions do GENO_ENTER(loc) first; lambdas and test blocks do
  * GENO_LEAVE() before each return, while named functions leave the depth
@@ -205,7 +212,7 @@ extern char *geno_stack_limit;
 #define GENO_SET_DEPTH(d) (geno_depth_left = geno_depth_fast - (d))
 _Noreturn void geno_depth_exceeded(GenoLoc loc);
 _Noreturn void geno_steps_exceeded(GenoLoc loc);
-void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
+GENO_COLD void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
 #ifdef __TINYC__   /* tcc turns __builtin_expect into a value to test again: 40% more code here */
 #define GENO_UNLIKELY(c) (c)
 #define GENO_LIKELY(c) (c)
@@ -225,13 +232,27 @@ void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
  * until its time limit (tests/programs/limits/timeout). No instruction. */
 #define GENO_STEP(loc) do { __asm__("" : "+m"(geno_steps_left)); \
     if (GENO_UNLIKELY(--geno_steps_left < 0)) geno_steps_exceeded(loc); } while (0)
+#if defined(__x86_64__) && defined(__GCC_ASM_FLAG_OUTPUTS__)
+/* --*v < 0 as one subq on memory and a branch on its sign flag: cc itself
+ * loads, decrements, stores and tests (four instructions a counter). The
+ * depth is not decremented once the steps ran out: E503 comes first.
+ * A function, not a macro: cc marks an asm in the .s with the file it sits
+ * in, unescaped, and a program path with a quote would break the assembly. */
+static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
+    int neg;
+    __asm__("subq $1, %0" : "+m"(*v), "=@ccs"(neg));
+    return neg;
+}
+#define GENO_ENTER(loc) do { if (GENO_UNLIKELY(geno_dec_neg(&geno_steps_left)) \
+    || GENO_UNLIKELY(geno_dec_neg(&geno_depth_left))) geno_enter_slow(loc); } while (0)
+#else
 #define GENO_ENTER(loc) do { \
     if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_depth_left < 0))) geno_enter_slow(loc); } while (0)
+#endif
 /* GENO_ENTER at the top of a body that also declares geno_dl_, the depth
  * it entered at: callers of named functions put geno_dl_ back after each
  * call (codegen's depth_kept_call) instead of loading the depth first. */
-#define GENO_ENTER_KEEP(loc) int64_t geno_dl_ = geno_depth_left - 1; \
-    if (GENO_UNLIKELY((--geno_steps_left < 0) | ((geno_depth_left = geno_dl_) < 0))) geno_enter_slow(loc)
+#define GENO_ENTER_KEEP(loc) GENO_ENTER(loc); int64_t geno_dl_ = geno_depth_left
 #endif
 #define GENO_LEAVE() (geno_depth_left++)
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
@@ -260,9 +281,9 @@ void geno_limits_prepare(void);
 
 GenoInt geno_int_from_i64(int64_t v);
 GenoInt geno_int_from_dec(const char *digits, GenoLoc loc);    /* literal text */
-GenoInt geno_int_add_slow(GenoInt a, GenoInt b, GenoLoc loc);
-GenoInt geno_int_sub_slow(GenoInt a, GenoInt b, GenoLoc loc);
-GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc);
+GENO_COLD GenoInt geno_int_add_slow(GenoInt a, GenoInt b, GenoLoc loc);
+GENO_COLD GenoInt geno_int_sub_slow(GenoInt a, GenoInt b, GenoLoc loc);
+GENO_COLD GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc);
 GenoInt geno_int_div(GenoInt a, GenoInt b, GenoLoc loc);        /* truncating; E400 */
 GenoInt geno_int_mod(GenoInt a, GenoInt b, GenoLoc loc);        /* sign of dividend */
 GenoInt geno_int_neg(GenoInt a, GenoLoc loc);
@@ -275,8 +296,8 @@ GenoInt geno_int_shr(GenoInt a, GenoInt b, GenoLoc loc);
 /* `a ** b` for Int operands. A negative exponent yields a Float at run time
  * (the reference's quirk: 2 ** -1 == 0.5); *is_float tells which. */
 GenoWord geno_int_pow(GenoInt a, GenoInt b, int *is_float, GenoLoc loc);
-int geno_int_cmp_slow(GenoInt a, GenoInt b);                    /* -1, 0, 1 */
-int geno_int_eq_slow(GenoInt a, GenoInt b);
+GENO_COLD int geno_int_cmp_slow(GenoInt a, GenoInt b);                    /* -1, 0, 1 */
+GENO_COLD int geno_int_eq_slow(GenoInt a, GenoInt b);
 double geno_int_to_double(GenoInt a, GenoLoc loc);              /* error if too large */
 /* Int/Float comparison is exact (9007199254740993 != 9007199254740992.0). */
 int geno_int_float_cmp(GenoInt a, double b);                    /* -1,0,1; 2 if b is NaN */
