@@ -16,13 +16,4 @@ void *geno_realloc_atomic(void *p, size_t size);
 /* geno_alloc_atomic without clearing: for arrays the caller fills at once. */
 void *geno_alloc_atomic_uncleared(size_t size);
 
-/* geno_alloc without the room for Boehm's extra byte (which is there so
- * that a pointer one past an object's end still keeps it alive): only for
- * objects that are only ever referenced at their start and whose LAST WORD
- * HOLDS NO POINTER — with interior pointers on, Boehm's mark descriptor
- * leaves an object's last word unscanned (a header whose last field was a
- * pointer lost its leaf in list_patterns). List headers: 32 bytes instead
- * of 48. */
-static inline void *geno_alloc_exact(size_t size) { return geno_alloc_granules((size + 15) >> 4, size); }
-
 #endif

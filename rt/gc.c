@@ -20,6 +20,8 @@
 #include <signal.h>
 #include <string.h>
 #include <gc/gc.h>
+#include <gc/gc_inline.h>
+#include <gc/gc_mark.h>
 #include <gmp.h>
 
 #include "geno/rt.h"
@@ -47,13 +49,26 @@ static _Noreturn void out_of_memory(void) { geno_memory_exceeded(); }
 
 void *geno_free_lists[GENO_FREE_LIST_GRANULES + 1];
 
+/* The kind the free lists are filled from: like Boehm's NORMAL but without
+ * its extra byte. NORMAL adds one byte to every object (so a pointer one
+ * past the end keeps the object alive) and, in exchange, does not scan the
+ * object's last word: a 2-word tuple took 32 bytes. This kind's objects are
+ * exactly their granules and its length descriptor covers all of them. The
+ * runtime and the emitted code keep pointers to an object's start (or
+ * inside it, from the stack), never only one past its end. */
+static int exact_kind;
+
 /* The free list of `granules`-granule objects is empty: take a batch of
  * cleared objects (linked through their first word) from Boehm.
- * (GC_malloc_many, not GC_generic_malloc_many: the latter corrupted the
- * heap in Debian's threaded libgc 8.2 when lists of 1- and 2-granule
- * objects were used together; measured with a 10-line test.) */
+ * GC_generic_malloc_many takes whole granules (GC_malloc_many adds the
+ * extra byte and rounds, then calls it); handed a size one byte short, as
+ * once tried here, it corrupted the heap. The kind exists only after
+ * geno_gc_init (Boehm's own kinds are 0-2, so 0 means not yet). */
 void *geno_alloc_refill(size_t granules) {
-    void **p = GC_malloc_many(granules * 16 - 1);
+    if (!exact_kind) geno_gc_init();
+    void *list;
+    GC_generic_malloc_many(granules * 16, exact_kind, &list);
+    void **p = list;
     if (!p) out_of_memory();
     geno_free_lists[granules] = *p;
     *p = 0;
@@ -112,6 +127,8 @@ void geno_gc_init(void) {
      * a `genoc run` child). */
     GC_set_dont_precollect(1);
     GC_INIT();
+    /* Descriptor 0 of type length, adjusted by the object size: scan it all. */
+    exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
     GC_set_min_bytes_allocd(GC_MIN_BYTES_BETWEEN_COLLECTIONS);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }
