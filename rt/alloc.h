@@ -9,6 +9,8 @@
 
 /* Initialises Boehm GC and routes GMP's allocation through it. Idempotent. */
 void geno_gc_init(void);
+/* geno_gc_init for a `genoc build` binary (a lower floor between collections). */
+void geno_gc_init_built_binary(void);
 
 /* Grows a block from geno_alloc_atomic; raises E504 when memory is out. */
 void *geno_realloc_atomic(void *p, size_t size);
