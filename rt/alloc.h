@@ -9,20 +9,13 @@
 
 /* Initialises Boehm GC and routes GMP's allocation through it. Idempotent. */
 void geno_gc_init(void);
+/* geno_gc_init for a `genoc build` binary (a lower floor between collections). */
+void geno_gc_init_built_binary(void);
 
 /* Grows a block from geno_alloc_atomic; raises E504 when memory is out. */
 void *geno_realloc_atomic(void *p, size_t size);
 
 /* geno_alloc_atomic without clearing: for arrays the caller fills at once. */
 void *geno_alloc_atomic_uncleared(size_t size);
-
-/* geno_alloc without the room for Boehm's extra byte (which is there so
- * that a pointer one past an object's end still keeps it alive): only for
- * objects that are only ever referenced at their start and whose LAST WORD
- * HOLDS NO POINTER — with interior pointers on, Boehm's mark descriptor
- * leaves an object's last word unscanned (a header whose last field was a
- * pointer lost its leaf in list_patterns). List headers: 32 bytes instead
- * of 48. */
-static inline void *geno_alloc_exact(size_t size) { return geno_alloc_granules((size + 15) >> 4, size); }
 
 #endif

@@ -127,9 +127,8 @@ static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, N
         root->shift = shift;
         if (root->span < span) root->span = span;
     }
-    /* 32 bytes exactly (rt/alloc.h): Boehm does not scan the last word of
-     * an object, where its extra byte would be, so that word is `off`. */
-    GenoList *l = geno_alloc_exact(sizeof(GenoList));
+    /* 32 bytes: two granules (geno_alloc adds no byte for Boehm). */
+    GenoList *l = geno_alloc(sizeof(GenoList));
     l->len = len;
     l->off = off;
     l->root = root;

@@ -258,5 +258,6 @@ int geno_standalone_main(int argc, char **argv, const GenoProgram *prog) {
     if (rc) return rc;
     geno_limits_process(&cfg);
     geno_host_policy_from_flags(argc, argv, &cfg, prog->source_path);
+    geno_gc_init_built_binary();     /* geno_run's geno_gc_init is then a no-op */
     return geno_run(prog, &cfg);
 }

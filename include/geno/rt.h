@@ -603,10 +603,10 @@ typedef struct { void *fn; GenoWord env[]; } GenoClosure;
  * Small scanned objects come from free lists the runtime keeps per size
  * (rt/gc.c): geno_free_lists[g] chains free objects of g 16-byte granules
  * through their first word, refilled in bulk from Boehm. Popping one inline
- * skips Boehm's per-call locking and thread-local lookup. A granule count
- * leaves room for the byte Boehm adds to every object (interior pointers
- * one past the end must not reach the next object). The program is single
- * threaded; the lists are GC roots (runtime globals), which keeps the
+ * skips Boehm's per-call locking and thread-local lookup. The objects are
+ * of a kind without Boehm's extra end byte (rt/gc.c): exactly their
+ * granules, so no pointer may be kept only one past an object's end. The
+ * program is single threaded; the lists are GC roots (runtime globals), which keeps the
  * chained objects alive until handed out. */
 #define GENO_FREE_LIST_GRANULES 32      /* objects up to 511 bytes */
 extern void *geno_free_lists[GENO_FREE_LIST_GRANULES + 1];
@@ -621,7 +621,7 @@ static inline void *geno_alloc_granules(size_t g, size_t size) {
     *p = 0;
     return p;
 }
-static inline void *geno_alloc(size_t size) { return geno_alloc_granules((size + 16) >> 4, size); }
+static inline void *geno_alloc(size_t size) { return geno_alloc_granules(size ? (size + 15) >> 4 : 1, size); }
 void *geno_alloc_atomic(size_t size);
 
 /* ---- try frames (try/catch, and hosts that must see an error) ----------- */
