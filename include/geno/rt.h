@@ -1049,10 +1049,8 @@ void geno_name_function(const GenoClosure *c, const char *text);
 const char *geno_function_name(const GenoClosure *c);   /* "function anonymous" if unnamed */
 /* Example clauses: equality with the reference's tolerance (numbers by
  * math.isclose, rel 1e-9, abs 1e-12, also inside lists, tuples and
- * constructors), and the E409 failure. */
-int geno_example_equal(GenoWord a, GenoWord b, const GenoType *t);
-_Noreturn void geno_example_failed(const char *func, GenoWord expected, GenoWord actual,
-                                   const GenoType *t, GenoLoc loc);
+ * constructors), else the E409 failure. One call per example: less C. */
+void geno_example_check(GenoWord actual, GenoWord expected, const GenoType *t, const char *func, GenoLoc loc);
 
 GenoList *geno_list_map(GenoList *l, GenoClosure *f, GenoLoc loc);
 GenoList *geno_list_filter(GenoList *l, GenoClosure *pred, GenoLoc loc);
