@@ -406,5 +406,6 @@ Program *parse_program(const char *path, const char *source, Diags *d) {
             synchronize(p);
         }
     }
+    xrecycle(toks.items, sizeof(Token) * (size_t)toks.len);   /* the syntax tree holds no token */
     return prog;
 }
