@@ -142,12 +142,20 @@ void emit_line(Emitter *em, const char *fmt, ...) {
     sb_putc(&em->body, '\n');
 }
 
-/* #line only when the Geno line changes, as Nim does. */
+/* #line only when the Geno line changes, as Nim does; the file name only
+ * when it differs from the previous #line's in the same buffer (a bare
+ * `#line N` keeps it): the C text, and tcc's work, shrink. */
 static void line_directive(Emitter *em, SrcLoc loc) {
     if (loc.line <= 0 || loc.line == em->last_line) return;
     em->last_line = loc.line;
+    const char *file = loc.file ? loc.file : em->path;
+    if (em->line_file && strcmp(em->line_file, file) == 0) {
+        sb_printf(&em->body, "#line %d\n", loc.line);
+        return;
+    }
+    em->line_file = file;
     StrBuf sb = {0};
-    c_string_literal(&sb, loc.file ? loc.file : em->path);
+    c_string_literal(&sb, file);
     sb_printf(&em->body, "#line %d %s\n", loc.line, sb.buf);
     free(sb.buf);
 }

@@ -27,6 +27,7 @@ typedef struct {
     int tmp;            /* counter for fresh C names */
     int indent;
     int last_line;      /* for #line directives */
+    const char *line_file;   /* file the last #line in body named: later ones omit it */
     StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
     int ndescs;
     Type *cur_ret;

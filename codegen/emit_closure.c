@@ -43,6 +43,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     /* Emit the lifted function into its own buffer, then restore. */
     StrBuf saved_body = em->body;
     int saved_indent = em->indent, saved_line = em->last_line;
+    const char *saved_file = em->line_file;
     Type *saved_ret = em->cur_ret;
     bool saved_in_lambda = em->in_lambda, saved_volatile = em->volatile_vars, saved_leaves = em->callee_leaves;
     int saved_loops = em->loop_depth, saved_tries = em->tries.len;
@@ -56,6 +57,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->body = (StrBuf){0};
     em->indent = 0;
     em->last_line = 0;
+    em->line_file = NULL;   /* a buffer of its own */
     em->cur_ret = ft->ret;
     em->in_lambda = true;
     em->callee_leaves = true;   /* the runtime calls closures: they undo their own GENO_ENTER */
@@ -93,6 +95,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->body = saved_body;
     em->indent = saved_indent;
     em->last_line = saved_line;
+    em->line_file = saved_file;
     em->cur_ret = saved_ret;
     em->in_lambda = saved_in_lambda;
     em->callee_leaves = saved_leaves;

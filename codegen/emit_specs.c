@@ -77,12 +77,11 @@ static void emit_example(Emitter *em, StrBuf *out, Def *f, Example *ex, const ch
     char *expected = emit_expr(em, ex->output);
     if (ty_is(ret, TY_FLOAT) && ty_is(ex->output->ty, TY_INT) && !(ex->output->aux & AUX_TO_FLOAT))
         expected = xasprintf("geno_int_to_double(%s, %s)", expected, loc_arg(ex->loc));
-    int id = ++em->tmp;
-    sb_printf(out, "    { GenoWord x_%d = %s; GenoWord e_%d = %s;\n", id,
-              to_word(ret, depth_kept_call_outside(em, c_type(func_result_type(f)), call.buf)), id,
-              to_word(ret, expected));
-    sb_printf(out, "      if (!geno_example_equal(x_%d, e_%d, %s)) geno_example_failed(\"%s\", e_%d, x_%d, %s, %s); }\n",
-              id, id, type_desc(em, ret), f->name, id, id, type_desc(em, ret), loc_arg(ex->loc));
+    /* The actual value first, then the expected one, each at the entry
+     * depth (geno_dl_) as the reference evaluates them. */
+    sb_printf(out, "    GenoWord x_ = %s; geno_depth_left = geno_dl_;\n", to_word(ret, call.buf));
+    sb_printf(out, "    geno_example_check(x_, %s, %s, \"%s\", %s);\n", to_word(ret, expected), type_desc(em, ret),
+              f->name, loc_arg(ex->loc));
     free(call.buf);
 }
 
@@ -99,8 +98,13 @@ char *emit_examples(Emitter *em, Program *p) {
         if (f->kind == DEF_TEST) n++;
         if (f->kind != DEF_FUNC || !f->sym || f->is_async) continue;
         for (int j = 0; j < f->examples.len; j++, n++, nexamples++) {
+            /* geno_dl_: calls in the example restore the depth to it */
             StrBuf body = {0};
+            sb_puts(&body, "    int64_t geno_dl_ = geno_depth_left;\n");
+            bool saved_entered = em->entered;
+            em->entered = true;
             emit_example(em, &body, f, &f->examples.items[j], def_cname(em, f->sym));
+            em->entered = saved_entered;
             sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, body.buf);
             free(body.buf);
             sb_printf(&calls, "    gt_%d();\n", n);
@@ -179,7 +183,9 @@ char *emit_tests(Emitter *em, Program *p) {
             /* The block's statements, emitted like a function body. */
             StrBuf saved = em->body;
             int saved_indent = em->indent;
+            const char *saved_file = em->line_file;
             em->body = (StrBuf){0};
+            em->line_file = NULL;   /* a buffer of its own */
             em->indent = 1;
             em->cur_func = NULL;
             em->cur_ret = ty_prim(TY_UNIT);
@@ -198,6 +204,7 @@ char *emit_tests(Emitter *em, Program *p) {
             sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, em->body.buf ? em->body.buf : "");
             free(em->body.buf);
             em->body = saved;
+            em->line_file = saved_file;
             em->indent = saved_indent;
             StrBuf name = {0};
             c_string_literal(&name, d->name ? d->name : "test");

@@ -117,8 +117,17 @@ static char *map_huge_chunk(size_t size) {
     return c;
 }
 
+/* The bump region a recycled block replaced (xrecycle), resumed when that
+ * block runs out. */
+static char *resume_next, *resume_end;
+
 static void *arena_alloc(size_t n) {
     size_t need = ARENA_HEADER + ((n + 15) & ~(size_t)15);
+    if ((size_t)(arena_end - arena_next) < need && resume_next) {
+        arena_next = resume_next;
+        arena_end = resume_end;
+        resume_next = resume_end = NULL;
+    }
     if ((size_t)(arena_end - arena_next) < need) {
         if (arena_nchunks == (int)(sizeof arena_chunks / sizeof arena_chunks[0])) return NULL;
         /* chunks double (2 MiB, 4 MiB, ... capped at 64 MiB) so there are few */
@@ -178,6 +187,24 @@ void *xrealloc(void *p, size_t n) {
         return q;
     }
     return heap_realloc(p, n);
+}
+
+/* A dead block's pages were touched already: zeroing the used part costs
+ * less than faulting in fresh pages (microseconds each here), so later
+ * xmallocs bump through it first. Its unused tail is still zero. */
+void xrecycle(void *p, size_t used) {
+    if (!p || !in_arena(p)) {
+        xfree(p);
+        return;
+    }
+    if (resume_next) return;   /* one recycled block at a time */
+    char *start = (char *)p - ARENA_HEADER;
+    size_t n = *(size_t *)start;
+    memset(start, 0, ARENA_HEADER + (used < n ? used : n));
+    resume_next = arena_next;
+    resume_end = arena_end;
+    arena_next = start;
+    arena_end = (char *)p + ((n + 15) & ~(size_t)15);
 }
 
 void xfree(void *p) {

@@ -18,6 +18,7 @@
 void *xmalloc(size_t n);            /* zeroed; aborts on OOM */
 void *xrealloc(void *p, size_t n);  /* an xmalloc'd block or a malloc'd string */
 void xfree(void *p);
+void xrecycle(void *p, size_t used);  /* xfree, but the arena reuses the block (its first `used` bytes touched) */
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -364,7 +364,7 @@ static int close_enough(double a, double b) {
     return diff <= fmax(1e-9 * scale, 1e-12);
 }
 
-int geno_example_equal(GenoWord a, GenoWord b, const GenoType *t) {
+static int geno_example_equal(GenoWord a, GenoWord b, const GenoType *t) {
     switch (t->kind) {
     case GT_FLOAT:
         return close_enough(geno_w2f(a), geno_w2f(b));
@@ -399,7 +399,8 @@ int geno_example_equal(GenoWord a, GenoWord b, const GenoType *t) {
     }
 }
 
-void geno_example_failed(const char *func, GenoWord expected, GenoWord actual, const GenoType *t, GenoLoc loc) {
+void geno_example_check(GenoWord actual, GenoWord expected, const GenoType *t, const char *func, GenoLoc loc) {
+    if (geno_example_equal(actual, expected, t)) return;
     geno_raise("E409", loc, "Example verification failed for %s: expected %s, got %s", func,
                geno_repr(expected, t)->data, geno_repr(actual, t)->data);
 }
