@@ -112,9 +112,8 @@ static Leaf *leaf_new(int32_t cap) {
 }
 
 static Node *node_copy(const Node *n) {
-    /* 288 bytes as before the owner fields: no room for Boehm's extra
-     * byte, which nodes need not have (rt/alloc.h; the last word is `own`) */
-    Node *c = geno_alloc_exact(sizeof(Node));
+    /* 288 bytes, exactly 18 granules: geno_alloc adds no end byte (rt/gc.c) */
+    Node *c = geno_alloc(sizeof(Node));
     if (n) memcpy(c, n, sizeof(Node));
     c->edit = 0;                /* a copy belongs to no owner */
     c->own = 0;

@@ -80,7 +80,7 @@ GenoList *geno_map_keys(GenoMap *m) { return m->keys ? m->keys : geno_list_empty
 GenoList *geno_map_values(GenoMap *m) { return m->vals ? m->vals : geno_list_empty(); }
 
 static GenoMap *map_new(GenoList *keys, GenoList *vals, HNode *root) {
-    GenoMap *m = geno_alloc_exact(sizeof(GenoMap));
+    GenoMap *m = geno_alloc(sizeof(GenoMap));
     m->keys = keys;
     m->vals = vals;
     m->root = root;
