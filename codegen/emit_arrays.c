@@ -10,6 +10,7 @@
  * lambda, array_set, a for loop over it) and the class is left unbounded.
  */
 #include "emit.h"
+#include "ast_walk.h"
 
 #include <string.h>
 
@@ -67,12 +68,6 @@ static void bind(Scan *sc, ArrayClass *c, Expr *v) {
     scan_expr(sc, v);
 }
 
-static bool in_list(ExprList *l, Expr *x) {
-    for (int i = 0; i < l->len; i++)
-        if (l->items[i] == x) return true;
-    return false;
-}
-
 static void scan_arms(Scan *sc, MatchArmList *arms) {
     for (int i = 0; i < arms->len; i++) {
         scan_expr(sc, arms->items[i].guard);
@@ -97,10 +92,10 @@ static void scan_expr(Scan *sc, Expr *e) {
     if (e->kind == EX_LAMBDA) sc->lambda++;
     if (e->kind == EX_CALL || e->kind == EX_PIPELINE) {   /* args may sit in both elems and args */
         for (int i = 0; i < e->elems.len; i++) scan_expr(sc, e->elems.items[i]);
-        if (!in_list(&e->elems, e->a)) scan_expr(sc, e->a);
-        if (!in_list(&e->elems, e->b)) scan_expr(sc, e->b);
+        if (!expr_list_has(&e->elems, e->a)) scan_expr(sc, e->a);
+        if (!expr_list_has(&e->elems, e->b)) scan_expr(sc, e->b);
         for (int i = 0; i < e->args.len; i++)
-            if (!in_list(&e->elems, e->args.items[i].value)) scan_expr(sc, e->args.items[i].value);
+            if (!expr_list_has(&e->elems, e->args.items[i].value)) scan_expr(sc, e->args.items[i].value);
     } else {
         scan_expr(sc, e->a);
         scan_expr(sc, e->b);

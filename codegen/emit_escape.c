@@ -20,6 +20,7 @@
  * scans the C stack, so heap objects their fields point to stay alive.
  */
 #include "emit.h"
+#include "ast_walk.h"
 
 #include <string.h>
 
@@ -86,12 +87,6 @@ static bool arg_safe(Expr *e, int i) {
     return pi && i < s->def->params.len && !pi->kept[i];
 }
 
-static bool in_list(ExprList *l, Expr *x) {
-    for (int i = 0; i < l->len; i++)
-        if (l->items[i] == x) return true;
-    return false;
-}
-
 static void scan_arms(Scan *sc, MatchArmList *arms) {
     for (int i = 0; i < arms->len; i++) {
         scan_expr(sc, arms->items[i].guard, false);
@@ -126,10 +121,10 @@ static void scan_expr(Scan *sc, Expr *e, bool safe) {
     case EX_CALL:
     case EX_PIPELINE:
         for (int i = 0; i < e->elems.len; i++) scan_expr(sc, e->elems.items[i], arg_safe(e, i));
-        if (!in_list(&e->elems, e->a)) scan_expr(sc, e->a, false);
-        if (!in_list(&e->elems, e->b)) scan_expr(sc, e->b, false);
+        if (!expr_list_has(&e->elems, e->a)) scan_expr(sc, e->a, false);
+        if (!expr_list_has(&e->elems, e->b)) scan_expr(sc, e->b, false);
         for (int i = 0; i < e->args.len; i++)
-            if (!in_list(&e->elems, e->args.items[i].value)) scan_expr(sc, e->args.items[i].value, false);
+            if (!expr_list_has(&e->elems, e->args.items[i].value)) scan_expr(sc, e->args.items[i].value, false);
         return;
     default:
         break;

@@ -9,6 +9,7 @@
  * f_<Module>__<name> so they never collide with the program's own.
  */
 #include "emit.h"
+#include "ast_walk.h"
 
 #include <string.h>
 
@@ -27,50 +28,23 @@ static bool in_program(Emitter *em, Def *d) {
 }
 
 typedef struct {
+    AstWalk base;    /* first: the callbacks get a Walk * */
     Emitter *em;
     Program *p;
 } Walk;
 
-static void walk_block(Walk *w, StmtList *b);
-
 static void visit_sym(Walk *w, Sym *s);
 
-static void walk_expr(Walk *w, Expr *e) {
-    if (!e) return;
+static bool visit_expr(AstWalk *aw, Expr *e) {
     if (e->sym && (e->kind == EX_CALL || e->kind == EX_IDENT || e->kind == EX_PIPELINE || e->kind == EX_FIELD))
-        visit_sym(w, e->sym);
-    walk_expr(w, e->a);
-    walk_expr(w, e->b);
-    walk_expr(w, e->c);
-    for (int i = 0; i < e->elems.len; i++) walk_expr(w, e->elems.items[i]);
-    for (int i = 0; i < e->args.len; i++) walk_expr(w, e->args.items[i].value);
-    for (int i = 0; i < e->fields.len; i++) walk_expr(w, e->fields.items[i].value);
-    for (int i = 0; i < e->arms.len; i++) {
-        walk_expr(w, e->arms.items[i].guard);
-        walk_expr(w, e->arms.items[i].value);
-        walk_block(w, &e->arms.items[i].body);
-    }
-    walk_block(w, &e->body);
+        visit_sym((Walk *)aw, e->sym);
+    return true;
 }
 
-static void walk_block(Walk *w, StmtList *b) {
-    for (int i = 0; i < b->len; i++) {
-        Stmt *s = b->items[i];
-        walk_expr(w, s->target);
-        walk_expr(w, s->index);
-        walk_expr(w, s->value);
-        walk_expr(w, s->cond);
-        walk_block(w, &s->body);
-        walk_block(w, &s->else_body);
-        for (int j = 0; j < s->arms.len; j++) {
-            walk_expr(w, s->arms.items[j].guard);
-            walk_block(w, &s->arms.items[j].body);
-        }
-    }
-}
+static void walk_expr(Walk *w, Expr *e) { ast_walk_expr(&w->base, e); }
 
 static void walk_def(Walk *w, Def *d) {
-    walk_block(w, &d->body);
+    ast_walk_block(&w->base, &d->body);
     for (int i = 0; i < d->requires_.len; i++) walk_expr(w, d->requires_.items[i]);
     for (int i = 0; i < d->ensures.len; i++) walk_expr(w, d->ensures.items[i]);
     for (int i = 0; i < d->params.len; i++) walk_expr(w, d->params.items[i].default_value);
@@ -97,7 +71,7 @@ static void visit_sym(Walk *w, Sym *s) {
 }
 
 void collect_module_funcs(Emitter *em, Program *p) {
-    Walk w = {em, p};
+    Walk w = {{.expr = visit_expr}, em, p};
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
         if (d->kind == DEF_FUNC) walk_def(&w, d);

@@ -15,6 +15,7 @@
  * the function too (before main), with their literal arguments.
  */
 #include "emit.h"
+#include "ast_walk.h"
 
 #include <string.h>
 
@@ -33,6 +34,7 @@ typedef struct {
 } Target;
 
 typedef struct {
+    AstWalk base;    /* first: the callbacks get a Walk * */
     PtrMap index;    /* Def * -> its Target */
     VEC(Target *) all;
     Def *cur;        /* the definition being walked */
@@ -40,17 +42,6 @@ typedef struct {
 
 static Target *target_of(Walk *w, Sym *s) {
     return s && s->kind == SYM_FUNC && s->def ? ptrmap_get(&w->index, s->def) : NULL;
-}
-
-static void walk_expr(Walk *w, Expr *e);
-static void walk_block(Walk *w, StmtList *b);
-
-static void walk_arms(Walk *w, MatchArmList *arms) {
-    for (int i = 0; i < arms->len; i++) {
-        walk_expr(w, arms->items[i].guard);
-        walk_expr(w, arms->items[i].value);
-        walk_block(w, &arms->items[i].body);
-    }
 }
 
 /* A parameter of the function being walked: remembers its symbol. */
@@ -61,9 +52,9 @@ static void note_param(Walk *w, Sym *s) {
         if (!strcmp(t->def->params.items[i].name, s->name)) t->params[i] = s;
 }
 
-static void walk_expr(Walk *w, Expr *e) {
-    if (!e) return;
-    Expr *skip = NULL;   /* the callee of a direct call: not an escaping use */
+/* Direct calls become sites; any other mention of a target makes it escape. */
+static bool visit_expr(AstWalk *aw, Expr *e) {
+    Walk *w = (Walk *)aw;
     if (e->kind == EX_IDENT && e->sym) {
         Target *t = target_of(w, e->sym);
         if (t) t->escapes = true;
@@ -76,34 +67,15 @@ static void walk_expr(Walk *w, Expr *e) {
         if (t && direct && e->elems.len == t->def->params.len) {
             Site s = {e, &e->elems, w->cur};
             vec_push(&t->sites, s);
-            skip = callee;
-        } else if (t) {
-            t->escapes = true;
+            ast_walk_children(aw, e, callee);   /* the callee itself is not an escaping use */
+            return false;
         }
+        if (t) t->escapes = true;
     }
-    if (e->a != skip) walk_expr(w, e->a);
-    if (e->b != skip) walk_expr(w, e->b);
-    walk_expr(w, e->c);
-    for (int i = 0; i < e->elems.len; i++) walk_expr(w, e->elems.items[i]);
-    for (int i = 0; i < e->args.len; i++) walk_expr(w, e->args.items[i].value);
-    for (int i = 0; i < e->params.len; i++) walk_expr(w, e->params.items[i].default_value);
-    for (int i = 0; i < e->fields.len; i++) walk_expr(w, e->fields.items[i].value);
-    walk_arms(w, &e->arms);
-    walk_block(w, &e->body);
+    return true;
 }
 
-static void walk_block(Walk *w, StmtList *b) {
-    for (int i = 0; i < b->len; i++) {
-        Stmt *s = b->items[i];
-        walk_expr(w, s->target);
-        walk_expr(w, s->index);
-        walk_expr(w, s->value);
-        walk_expr(w, s->cond);
-        walk_block(w, &s->body);
-        walk_block(w, &s->else_body);
-        walk_arms(w, &s->arms);
-    }
-}
+static void walk_expr(Walk *w, Expr *e) { ast_walk_expr(&w->base, e); }
 
 /* An example's arguments per parameter, as emit_example passes them
  * (a tuple spread over several parameters, defaults for the rest). */
@@ -121,7 +93,7 @@ static void walk_def(Walk *w, Def *d) {
     for (int i = 0; i < d->params.len; i++) walk_expr(w, d->params.items[i].default_value);
     for (int i = 0; i < d->requires_.len; i++) walk_expr(w, d->requires_.items[i]);
     for (int i = 0; i < d->ensures.len; i++) walk_expr(w, d->ensures.items[i]);
-    walk_block(w, &d->body);
+    ast_walk_block(&w->base, &d->body);
     w->cur = NULL;
     for (int i = 0; i < d->examples.len; i++) {
         walk_expr(w, d->examples.items[i].output);
@@ -174,7 +146,7 @@ static void settle(Emitter *em, Target *t) {
 }
 
 void find_param_ranges(Emitter *em, Program *p) {
-    Walk w = {0};
+    Walk w = {.base.expr = visit_expr};
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
         if (!is_target(d)) continue;

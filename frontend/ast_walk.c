@@ -1,0 +1,46 @@
+/* ast_walk.c — see ast_walk.h. */
+#include "ast_walk.h"
+
+static void walk_arms(AstWalk *w, MatchArmList *arms) {
+    for (int i = 0; i < arms->len; i++) {
+        ast_walk_expr(w, arms->items[i].guard);
+        ast_walk_expr(w, arms->items[i].value);
+        ast_walk_block(w, &arms->items[i].body);
+    }
+}
+
+void ast_walk_children(AstWalk *w, Expr *e, Expr *skip) {
+    if (e->a != skip) ast_walk_expr(w, e->a);
+    if (e->b != skip) ast_walk_expr(w, e->b);
+    if (e->c != skip) ast_walk_expr(w, e->c);
+    for (int i = 0; i < e->elems.len; i++) ast_walk_expr(w, e->elems.items[i]);
+    for (int i = 0; i < e->args.len; i++) ast_walk_expr(w, e->args.items[i].value);
+    for (int i = 0; i < e->params.len; i++) ast_walk_expr(w, e->params.items[i].default_value);
+    for (int i = 0; i < e->fields.len; i++) ast_walk_expr(w, e->fields.items[i].value);
+    walk_arms(w, &e->arms);
+    ast_walk_block(w, &e->body);
+}
+
+void ast_walk_expr(AstWalk *w, Expr *e) {
+    if (e && w->expr(w, e)) ast_walk_children(w, e, NULL);
+}
+
+void ast_walk_block(AstWalk *w, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        if (w->stmt) w->stmt(w, s);
+        ast_walk_expr(w, s->target);
+        ast_walk_expr(w, s->index);
+        ast_walk_expr(w, s->value);
+        ast_walk_expr(w, s->cond);
+        ast_walk_block(w, &s->body);
+        ast_walk_block(w, &s->else_body);
+        walk_arms(w, &s->arms);
+    }
+}
+
+bool expr_list_has(const ExprList *l, const Expr *x) {
+    for (int i = 0; i < l->len; i++)
+        if (l->items[i] == x) return true;
+    return false;
+}

@@ -1,0 +1,34 @@
+/* ast_walk.h — a pre-order walk over every expression below a block.
+ *
+ * Analyses that only need to see each expression (and sometimes each
+ * statement) embed an AstWalk as their first member and fill in its
+ * callbacks, instead of each repeating the recursion over the AST's child
+ * fields. Children are visited in source order: a, b, c, elems, call
+ * arguments, lambda parameter defaults, `with` fields, match arms (guard,
+ * value, body), then a lambda's block body.
+ */
+#ifndef GENO_AST_WALK_H
+#define GENO_AST_WALK_H
+
+#include <stdbool.h>
+
+#include "ast.h"
+
+typedef struct AstWalk AstWalk;
+struct AstWalk {
+    /* Each expression before its children; false: skip them (the callback
+     * may walk them itself with ast_walk_children). */
+    bool (*expr)(AstWalk *w, Expr *e);
+    /* Each statement before its parts, or NULL. */
+    void (*stmt)(AstWalk *w, Stmt *s);
+};
+
+void ast_walk_expr(AstWalk *w, Expr *e);    /* e itself and all below it; e may be NULL */
+/* Everything below e except the subtree of skip (NULL: none). */
+void ast_walk_children(AstWalk *w, Expr *e, Expr *skip);
+void ast_walk_block(AstWalk *w, StmtList *b);
+
+/* Whether x is one of l's items (a call's arguments may also sit in a, b). */
+bool expr_list_has(const ExprList *l, const Expr *x);
+
+#endif
