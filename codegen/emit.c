@@ -297,6 +297,10 @@ static void find_owned_in(Emitter *em, StmtList *body) {
         if (is_self_with(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
             !v->captured && ty_is(v->ty, TY_ADT))
             ptrmap_put(&em->owned, v, v);
+        /* big Ints computed in place (emit_int_owned.c): the same flag */
+        if (is_self_int_op(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
+            !v->captured && ty_is(v->ty, TY_INT))
+            ptrmap_put(&em->owned, v, v);
         find_owned_in(em, &s->body);
         find_owned_in(em, &s->else_body);
         for (int j = 0; j < s->arms.len; j++) find_owned_in(em, &s->arms.items[j].body);
@@ -308,7 +312,11 @@ void find_owned_lists(Emitter *em, StmtList *body) {
     find_owned_in(em, body);
 }
 
-bool is_owned_list(Emitter *em, Sym *s) { return s && ptrmap_get(&em->owned, s) != NULL; }
+/* An Int local proved small (emit_ranges.c) never holds a big number: it
+ * keeps its plain small-Int code instead. */
+bool is_owned_list(Emitter *em, Sym *s) {
+    return s && ptrmap_get(&em->owned, s) != NULL && !(ty_is(s->ty, TY_INT) && is_small_local(em, s));
+}
 
 char *owned_flag(Sym *s) { return xasprintf("o_%s", local_name(s)); }
 
@@ -534,6 +542,10 @@ static void emit_stmt(Emitter *em, Stmt *s) {
             }
             if (is_self_map_insert(s)) {
                 emit_self_map_insert(em, s);
+                return;
+            }
+            if (is_self_int_op(s)) {
+                emit_self_int_op(em, s);
                 return;
             }
             if (is_self_with(s) && ty_is(((Sym *)s->sym)->ty, TY_ADT)) {

@@ -30,7 +30,6 @@
 
 #define SMALL_FITS(v) ((v) >= GENO_SMALL_MIN && (v) <= GENO_SMALL_MAX)
 
-static inline GenoBig *big_of(GenoInt a) { return (GenoBig *)(uintptr_t)a; }
 
 /* ---- conversions ---------------------------------------------------------- */
 
@@ -169,10 +168,7 @@ GenoInt geno_int_from_dec(const char *digits, GenoLoc loc) {
 
 typedef void (*mpz_binop)(mpz_ptr, mpz_srcptr, mpz_srcptr);
 
-/* A read-only mpz view of an Int: a small one borrows *limb, so mixing a
- * small operand into big arithmetic allocates nothing (geno_int_mpz
- * allocates its limb). */
-static mpz_srcptr view_mpz(GenoInt a, mpz_ptr tmp, mp_limb_t *limb) {
+mpz_srcptr geno_int_view(GenoInt a, mpz_ptr tmp, mp_limb_t *limb) {
     if (!GENO_INT_IS_SMALL(a)) return big_of(a)->z;
     int64_t v = GENO_INT_VALUE(a);
     *limb = v < 0 ? -(uint64_t)v : (uint64_t)v;
@@ -185,7 +181,7 @@ static mpz_srcptr view_mpz(GenoInt a, mpz_ptr tmp, mp_limb_t *limb) {
 static GenoInt via_mpz_sized(GenoInt a, GenoInt b, mpz_binop op, int product, GenoLoc loc) {
     mpz_t ta, tb, r;
     mp_limb_t la, lb;
-    mpz_srcptr za = view_mpz(a, ta, &la), zb = view_mpz(b, tb, &lb);
+    mpz_srcptr za = geno_int_view(a, ta, &la), zb = geno_int_view(b, tb, &lb);
     size_t na = mpz_size(za), nb = mpz_size(zb);
     size_t limbs = product ? na + nb : (na > nb ? na : nb) + 1;
     /* mpz_init2 by hand, with limbs the collector neither clears nor scans
@@ -195,7 +191,7 @@ static GenoInt via_mpz_sized(GenoInt a, GenoInt b, mpz_binop op, int product, Ge
     if (!limbs) limbs = 1;
     r->_mp_alloc = (int)limbs;
     r->_mp_size = 0;
-    r->_mp_d = geno_alloc_atomic(limbs * sizeof(mp_limb_t));
+    r->_mp_d = geno_alloc_atomic_uncleared(limbs * sizeof(mp_limb_t));   /* GMP reads no limb past the size */
     op(r, za, zb);
     return geno_int_from_mpz(r, loc);
 }

@@ -12,9 +12,14 @@
 
 typedef struct GenoBig { mpz_t z; } GenoBig;
 
+static inline GenoBig *big_of(GenoInt a) { return (GenoBig *)(uintptr_t)a; }
+
 /* An Int's value in mpz form: a big Int's own mpz (read only) or `tmp`
  * set to the small value. */
 mpz_srcptr geno_int_mpz(GenoInt a, mpz_ptr tmp);
+/* The same without allocating: a small Int borrows *limb, so the view is
+ * only valid while *limb and *tmp are. */
+mpz_srcptr geno_int_view(GenoInt a, mpz_ptr tmp, mp_limb_t *limb);
 /* Turns z (consumed) into an Int, raising E499 "Integer exceeds maximum
  * size (N bits)" when it is over max_integer_bits. */
 GenoInt geno_int_from_mpz(mpz_ptr z, GenoLoc loc);

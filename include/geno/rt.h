@@ -289,6 +289,11 @@ GenoInt geno_int_from_dec(const char *digits, GenoLoc loc);    /* literal text *
 GENO_COLD GenoInt geno_int_add_slow(GenoInt a, GenoInt b, GenoLoc loc);
 GENO_COLD GenoInt geno_int_sub_slow(GenoInt a, GenoInt b, GenoLoc loc);
 GENO_COLD GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc);
+/* The same three into a's own big number, which no other value shares
+ * (an owned local: rt/int_owned.c); a small a takes the ordinary path. */
+GenoInt geno_int_add_owned(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_sub_owned(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_mul_owned(GenoInt a, GenoInt b, GenoLoc loc);
 GenoInt geno_int_div(GenoInt a, GenoInt b, GenoLoc loc);        /* truncating; E400 */
 GenoInt geno_int_mod(GenoInt a, GenoInt b, GenoLoc loc);        /* sign of dividend */
 GenoInt geno_int_neg(GenoInt a, GenoLoc loc);

@@ -1,0 +1,36 @@
+/* emit_int_owned.c — `f = f * x`, `f = f + x`, `f = f - x` on an owned Int
+ * local: the big result goes into f's own number (rt/int_owned.c).
+ *
+ * The local's flag o_<name> (emit.c's owned locals) says that f holds a
+ * number no other value shares: it is set when f receives a fresh result
+ * (a new number, not one of the operands) and cleared by any other read of
+ * f (emit_ident) and by any other assignment. The right operand is
+ * evaluated before the flag is tested, so `f = f * g(f)` is not in place.
+ */
+#include "emit.h"
+
+static const char *owned_fn(Op op) {
+    switch (op) {
+    case OP_ADD: return "geno_int_add_owned";
+    case OP_SUB: return "geno_int_sub_owned";
+    case OP_MUL: return "geno_int_mul_owned";
+    default: return NULL;
+    }
+}
+
+bool is_self_int_op(Stmt *s) {
+    Expr *e = s->value;
+    return s->kind == ST_ASSIGN && e && e->kind == EX_BINARY && owned_fn(e->op) && e->a->kind == EX_IDENT &&
+           e->a->sym == s->sym && ty_is(e->ty, TY_INT) && ty_is(e->a->ty, TY_INT) && ty_is(e->b->ty, TY_INT);
+}
+
+void emit_self_int_op(Emitter *em, Stmt *s) {
+    Expr *e = s->value;
+    char *f = local_ref(em, s->sym), *flag = owned_flag(s->sym), *L = loc_arg(e->loc);
+    const char *op = e->op == OP_ADD ? "ADD" : e->op == OP_SUB ? "SUB" : "MUL";
+    int id = ++em->tmp;
+    emit_line(em, "{ GenoInt r_%d = %s;", id, emit_expr(em, e->b));
+    emit_line(em, "  if (%s && !GENO_INT_IS_SMALL(%s)) %s = %s(%s, r_%d, %s);", flag, f, f, owned_fn(e->op), f, id, L);
+    emit_line(em, "  else { GenoInt l_%d = %s; %s = GENO_INT_%s(l_%d, r_%d, %s); %s = %s != l_%d && %s != r_%d; } }",
+              id, f, f, op, id, id, L, flag, f, id, f, id);
+}
