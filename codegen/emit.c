@@ -552,7 +552,7 @@ static void emit_stmt(Emitter *em, Stmt *s) {
                 emit_self_with(em, s);
                 return;
             }
-            if (is_fresh_record(s->value)) {
+            if (is_fresh_record(s->value) || is_fresh_int(s->value)) {
                 emit_line(em, "%s = %s; %s = 1;", local_ref(em, s->sym), emit_expr(em, s->value), owned_flag(s->sym));
                 return;
             }

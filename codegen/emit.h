@@ -103,6 +103,7 @@ char *emit_ctor_in(Emitter *em, Expr *e, const char *words);   /* EX_CTOR built 
 char *emit_field_assign(Emitter *em, Stmt *s);  /* one C statement */
 void emit_self_with(Emitter *em, Stmt *s);      /* x = x with (...) of an owned record var */
 bool is_self_int_op(Stmt *s);                    /* f = f * x, f + x, f - x (emit_int_owned.c) */
+bool is_fresh_int(Expr *e);                      /* Int + - * / %: a new number */
 void emit_self_int_op(Emitter *em, Stmt *s);     /* ... of an owned Int var */
 
 /* emit_escape.c */

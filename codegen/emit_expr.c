@@ -278,8 +278,18 @@ static char *emit_mixed_compare(Expr *e, const char *a, const char *b) {
     return xasprintf("({ int c_ = %s; (int64_t)(c_ != 2 && c_ %s 0); })", cmp, op);
 }
 
+/* An operand of + - * / % or a comparison: an owned Int local is read
+ * without clearing its flag (emit_int_owned.c), as these results are new
+ * numbers (or small) and keep no reference to their operands. */
+static char *emit_operand(Emitter *em, Expr *e, Expr *x) {
+    bool keeps_none = (e->op >= OP_ADD && e->op <= OP_MOD) || is_comparison(e->op);
+    if (keeps_none && x->kind == EX_IDENT && ty_is(x->ty, TY_INT) && is_owned_list(em, x->sym))
+        return local_ref(em, x->sym);
+    return emit_expr(em, x);
+}
+
 static char *emit_binary(Emitter *em, Expr *e) {
-    char *a = emit_expr(em, e->a), *b = emit_expr(em, e->b);
+    char *a = emit_operand(em, e, e->a), *b = emit_operand(em, e, e->b);
     Type *lt = ty_resolve(e->a->ty), *rt = ty_resolve(e->b->ty);
     if (e->op == OP_AND) return xasprintf("((int64_t)(%s && %s))", a, b);
     if (e->op == OP_OR) return xasprintf("((int64_t)(%s || %s))", a, b);

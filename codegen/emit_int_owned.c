@@ -3,9 +3,11 @@
  *
  * The local's flag o_<name> (emit.c's owned locals) says that f holds a
  * number no other value shares: it is set when f receives a fresh result
- * (a new number, not one of the operands) and cleared by any other read of
- * f (emit_ident) and by any other assignment. The right operand is
- * evaluated before the flag is tested, so `f = f * g(f)` is not in place.
+ * (a new number, not one of the operands: is_fresh_int, or checked at run
+ * time) and cleared by any read of f that may keep it (emit_ident; operands
+ * of arithmetic and comparisons keep nothing: emit_operand) and by any
+ * other assignment. The right operand is evaluated before the flag is
+ * tested, so `f = f * g(f)` is not in place.
  */
 #include "emit.h"
 
@@ -16,6 +18,12 @@ static const char *owned_fn(Op op) {
     case OP_MUL: return "geno_int_mul_owned";
     default: return NULL;
     }
+}
+
+/* + - * / % of two Ints: a new number (or a small one), never an operand. */
+bool is_fresh_int(Expr *e) {
+    return e && e->kind == EX_BINARY && e->op >= OP_ADD && e->op <= OP_MOD && ty_is(e->ty, TY_INT) &&
+           ty_is(e->a->ty, TY_INT) && ty_is(e->b->ty, TY_INT);
 }
 
 bool is_self_int_op(Stmt *s) {
