@@ -82,8 +82,12 @@ static char *emit_int_literal(Emitter *em, Expr *e) {
     errno = 0;
     char *end;
     long long v = strtoll(e->int_text, &end, 10);
+    /* tagged 2v+1 as a bare `long` literal: GenoInt is int64_t, i.e. long on
+     * LP64 (rt.h asserts it); no cast keeps tcc's parse of the many literals
+     * short. Literal texts are unsigned digits (a minus is unary negation),
+     * so the constant is positive and needs no parentheses. */
     if (errno == 0 && *end == 0 && v >= -(1LL << 61) && v < (1LL << 61))
-        return xasprintf("((GenoInt)%lldLL)", (long long)((unsigned long long)v * 2 + 1));
+        return xasprintf("%lldL", (long long)((unsigned long long)v * 2 + 1));
     (void)em;
     return xasprintf("geno_int_from_dec(\"%s\", %s)", e->int_text, loc_arg(e->loc));
 }
