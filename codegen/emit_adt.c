@@ -77,19 +77,23 @@ char *emit_tuple(Emitter *em, Expr *e) {
     return sb_take(&sb);
 }
 
-/* The index of field `name` in a value whose tag is the C expression
- * `tag`: a constant when every variant has it at the same position (the
- * checker guarantees every variant has it), else a table lookup. */
-static char *field_index_expr(Type *t, const char *tag, const char *name) {
+/* The position of field `name` when every variant has it there (the
+ * checker guarantees every variant has it), else -1. */
+static int same_field_index(Type *t, const char *name) {
     AdtInfo *adt = ty_resolve(t)->adt;
-    int first = -1;
-    bool same = true;
-    for (int v = 0; v < adt->nvariants; v++) {
-        int f = field_index(&adt->variants[v], name);
-        if (first < 0) first = f;
-        else if (f != first) same = false;
-    }
-    if (same) return xasprintf("%d", first);
+    int first = field_index(&adt->variants[0], name);
+    for (int v = 1; v < adt->nvariants; v++)
+        if (field_index(&adt->variants[v], name) != first) return -1;
+    return first;
+}
+
+/* The index of field `name` in a value whose tag is the C expression
+ * `tag`: a constant when it is the same in every variant, else a table
+ * lookup. */
+static char *field_index_expr(Type *t, const char *tag, const char *name) {
+    int same = same_field_index(t, name);
+    if (same >= 0) return xasprintf("%d", same);
+    AdtInfo *adt = ty_resolve(t)->adt;
     StrBuf sb = {0};
     sb_puts(&sb, "((const int[]){");
     for (int v = 0; v < adt->nvariants; v++)
@@ -108,10 +112,14 @@ char *emit_field(Emitter *em, Expr *e) {
         emit_unsupported(em, e->loc, "this field access");
         return xstrdup("0");
     }
+    char *obj = peek_record(em, e->a);
+    /* a field at one position in every variant needs no tag, so no temporary:
+     * the object is still evaluated once, with less C for tcc to parse */
+    int same = same_field_index(t, e->name);
+    if (same >= 0) return from_word(e->ty, xasprintf("(%s)->fields[%d]", obj, same));
     int id = ++em->tmp;
     char *ix = field_index_expr(t, xasprintf("o_%d->tag", id), e->name);
-    return from_word(e->ty, xasprintf("({ GenoAdt *o_%d = %s; o_%d->fields[%s]; })",
-                                      id, peek_record(em, e->a), id, ix));
+    return from_word(e->ty, xasprintf("({ GenoAdt *o_%d = %s; o_%d->fields[%s]; })", id, obj, id, ix));
 }
 
 /* A copy of ADT value `obj` (C expression) with the given fields replaced

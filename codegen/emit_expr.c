@@ -78,12 +78,22 @@ char *from_word(Type *t, const char *w) {
 
 /* ---- literals ------------------------------------------------------------ */
 
-static char *emit_int_literal(Emitter *em, Expr *e) {
+/* An Int literal that fits a tagged small Int; its value in *v. */
+static bool small_literal(Expr *e, long long *v) {
+    if (e->kind != EX_INT) return false;
     errno = 0;
     char *end;
-    long long v = strtoll(e->int_text, &end, 10);
-    if (errno == 0 && *end == 0 && v >= -(1LL << 61) && v < (1LL << 61))
-        return xasprintf("((GenoInt)%lldLL)", (long long)((unsigned long long)v * 2 + 1));
+    *v = strtoll(e->int_text, &end, 10);
+    return errno == 0 && *end == 0 && *v >= -(1LL << 61) && *v < (1LL << 61);
+}
+
+static char *emit_int_literal(Emitter *em, Expr *e) {
+    long long v;
+    /* tagged 2v+1 as a bare `long` literal: GenoInt is int64_t, i.e. long on
+     * LP64 (rt.h asserts it); no cast keeps tcc's parse of the many literals
+     * short. Literal texts are unsigned digits (a minus is unary negation),
+     * so the constant is positive and needs no parentheses. */
+    if (small_literal(e, &v)) return xasprintf("%lldL", (long long)((unsigned long long)v * 2 + 1));
     (void)em;
     return xasprintf("geno_int_from_dec(\"%s\", %s)", e->int_text, loc_arg(e->loc));
 }
@@ -186,25 +196,38 @@ static bool is_comparison(Op op) { return op >= OP_EQ && op <= OP_GE; }
 /* Both operands and the result provably small (emit_ranges.c): the machine
  * operation on the tagged words, no tag test or overflow check; NULL when
  * that is not proved. */
+/* The value of small operand x (C text c), and its tagged word minus the
+ * tag: for a literal the constant itself (`3L`, `6L` for 7L - 1), which is
+ * the same number with less C for tcc to parse. */
+static char *untagged(Expr *x, const char *c) {
+    long long v;
+    return small_literal(x, &v) ? xasprintf("%lldL", v) : xasprintf("GENO_INT_VALUE(%s)", c);
+}
+
+static char *tag_cleared(Expr *x, const char *c) {
+    long long v;
+    return small_literal(x, &v) ? xasprintf("%lldL", 2 * v) : xasprintf("((%s) - 1)", c);
+}
+
 static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *b) {
     IntRange ra, rb, rr;
     if (!small_int_range(em, e->a, &ra)) return NULL;
     if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0)
-        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) %% GENO_INT_VALUE(%s)))", a, b);
+        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) %% %s))", a, untagged(e->b, b));
     if (!small_int_range(em, e->b, &rb)) return NULL;
     switch (e->op) {
     case OP_ADD:
         if (!small_int_range(em, e, &rr)) return NULL;
-        return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) + ((%s) - 1)))", a, b);
+        return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) + %s))", a, tag_cleared(e->b, b));
     case OP_SUB:
         if (!small_int_range(em, e, &rr)) return NULL;
-        return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) - ((%s) - 1)))", a, b);
+        return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) - %s))", a, tag_cleared(e->b, b));
     case OP_MUL:
         if (!small_int_range(em, e, &rr)) return NULL;
-        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) * GENO_INT_VALUE(%s)))", a, b);
+        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) * %s))", a, untagged(e->b, b));
     case OP_DIV:
         if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
-        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) / GENO_INT_VALUE(%s)))", a, b);
+        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) / %s))", a, untagged(e->b, b));
     case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
     default:

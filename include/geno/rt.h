@@ -66,6 +66,8 @@ extern _Noreturn void longjmp(geno_jmp_buf_tag *env, int value);
 #include <stddef.h>
 #include <setjmp.h>
 #define GENO_JMP_BUF_SIZE 200     /* glibc x86-64; what the tcc branch above declares */
+/* small Int literals are emitted as bare `long` constants (codegen/emit_expr.c) */
+_Static_assert(_Generic((int64_t)0, long: 1, default: 0), "int64_t must be long (LP64)");
 #endif
 
 typedef uint64_t GenoWord;
