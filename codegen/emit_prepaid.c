@@ -30,9 +30,12 @@ static bool plain_type(Type *t) {
     return t && (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL || t->kind == TY_STRING);
 }
 
-static bool collection_type(Type *t) {
+/* An Array or List (of anything, for indexing; of plain values, when a
+ * builtin gets it: a list of functions could be called back). */
+static bool collection_type(Type *t, bool plain_items) {
     t = ty_resolve(t);
-    return t && (t->kind == TY_ARRAY || t->kind == TY_LIST);
+    if (!t || (t->kind != TY_ARRAY && t->kind != TY_LIST)) return false;
+    return !plain_items || (t->nargs == 1 && plain_type(t->args[0]));
 }
 
 static bool step_free_expr(Expr *e) {
@@ -45,7 +48,7 @@ static bool step_free_expr(Expr *e) {
     case EX_UNARY:
         return plain_type(e->a->ty) && step_free_expr(e->a);
     case EX_INDEX:
-        return collection_type(e->a->ty) && step_free_expr(e->a) && step_free_expr(e->b);
+        return collection_type(e->a->ty, false) && step_free_expr(e->a) && step_free_expr(e->b);
     case EX_FIELD:
         return e->a && ty_is(e->a->ty, TY_ADT) && step_free_expr(e->a);
     case EX_CALL: {
@@ -53,7 +56,7 @@ static bool step_free_expr(Expr *e) {
         if (!s || s->kind != SYM_BUILTIN || !e->a || e->a->kind != EX_IDENT) return false;
         for (int i = 0; i < e->args.len; i++) {
             Expr *v = e->args.items[i].value;
-            if (!(plain_type(v->ty) || collection_type(v->ty)) || !step_free_expr(v)) return false;
+            if (!(plain_type(v->ty) || collection_type(v->ty, true)) || !step_free_expr(v)) return false;
         }
         return true;
     }
@@ -102,8 +105,8 @@ char *while_trip_count(Emitter *em, Stmt *s) {
     if ((!down && !up) || !v || v->kind != SYM_LOCAL || !v->is_mutable || v->captured || !ty_is(v->ty, TY_INT))
         return NULL;
     Expr *e = c->b;
-    bool fixed = e->kind == EX_INT
-                 || (e->kind == EX_IDENT && e->sym && ((Sym *)e->sym)->kind == SYM_LOCAL && !((Sym *)e->sym)->is_mutable);
+    Sym *es = e->kind == EX_IDENT ? e->sym : NULL;
+    bool fixed = e->kind == EX_INT || (es && es->kind == SYM_LOCAL && !es->is_mutable && !es->assigned);
     if (!fixed || !ty_is(e->ty, TY_INT) || !s->body.len || assigns_to(&s->body, v) != 1) return NULL;
     Stmt *last = s->body.items[s->body.len - 1];
     Expr *u = last->value;

@@ -266,7 +266,7 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
  * GENO_STEP; otherwise the checked copy runs and E503 fires where it did.
  * geno_prepay is 0 under `genoc test`, which goes on after caught errors. */
 extern int geno_prepay;
-#define GENO_PREPAID(n) (geno_prepay && (n) >= 0 && geno_steps_left >= (n) ? (geno_steps_left -= (n), 1) : 0)
+#define GENO_PREPAID(n) (GENO_LIKELY(geno_prepay && (n) >= 0 && geno_steps_left >= (n)) ? (geno_steps_left -= (n), 1) : 0)
 /* Iterations of `while v >= lo` counting v down by one from hi = v (incl
  * 0: `v > lo`), or up to hi from lo = v; -1 unless both are small. */
 static inline int64_t geno_trip(GenoInt hi, GenoInt lo, int64_t incl) {
