@@ -8,7 +8,8 @@
  * STEPS. geno_steps_left starts at max_steps and is decremented inline by
  * emitted code (GENO_STEP / GENO_ENTER in geno/rt.h: one `sub` and a
  * predicted branch) at every function entry, every loop iteration and, in
- * the runtime, every element a higher-order builtin calls back for. The
+ * the runtime, every element a higher-order builtin calls back for (loops
+ * that count nothing else take all theirs at entry: GENO_PREPAID). The
  * reference counts every expression and statement it evaluates, so for any
  * program genoc counts at most what the reference counts: a program that
  * finishes under the reference's budget finishes under genoc's. The count
