@@ -408,6 +408,38 @@ static void emit_let(Emitter *em, Stmt *s) {
     }
 }
 
+/* A loop `head { pre; GENO_STEP; var = init; body }`. With a trip count
+ * and a body that counts no steps, a prepaid copy without GENO_STEP comes
+ * first (emit_prepaid.c). */
+static void emit_loop_copy(Emitter *em, Stmt *s, const char *head, const char *pre, Sym *var, const char *init,
+                           bool step) {
+    emit_line(em, "%s {", head);
+    em->indent++;
+    if (pre) emit_line(em, "%s", pre);
+    if (step) emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
+    if (var) declare_local(em, var, init);
+    emit_block(em, &s->body);
+    em->indent--;
+    emit_line(em, "}");
+}
+
+static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, Sym *var, const char *init,
+                      const char *trip) {
+    if (!trip || !step_free_body(&s->body)) {
+        emit_loop_copy(em, s, head, pre, var, init, true);
+        return;
+    }
+    emit_line(em, "if (GENO_LOOPS_PREPAID && GENO_PREPAID(%s)) {", trip);
+    em->indent++;
+    emit_loop_copy(em, s, head, pre, var, init, false);
+    em->indent--;
+    emit_line(em, "} else {");
+    em->indent++;
+    emit_loop_copy(em, s, head, pre, var, init, true);
+    em->indent--;
+    emit_line(em, "}");
+}
+
 /* The call range(start, stop[, step]) of the builtin, or NULL. */
 Expr *range_call(Expr *e) {
     if (e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
@@ -437,13 +469,8 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "GenoStr *s_%d = %s;", id, emit_expr(em, call->elems.items[0]));
     emit_line(em, "const char *cd_%d = s_%d->data;", id, id);   /* strings never change */
     emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
-    emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
-    em->indent++;
-    emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
-    declare_local(em, s->sym, xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id));
-    emit_block(em, &s->body);
-    em->indent--;
-    emit_line(em, "}");
+    emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id), NULL, s->sym,
+              xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id), xasprintf("n_%d", id));
     em->indent--;
     emit_line(em, "}");
 }
@@ -463,18 +490,12 @@ static void emit_for_range(Emitter *em, Stmt *s, Expr *call) {
               call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "GENO_INT_SMALL(1)");
     emit_line(em, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s);", id, id, id, id, L);
     emit_line(em, "GenoInt x_%d = rs_%d;", id, id);
-    if (is_small_local(em, var))   /* x, stop and x + step are small (emit_ranges.c) */
-        emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_KNOWN_SMALL(x_%d + (rp_%d - 1))) {",
-                  id, id, id, id, id, id, id);
-    else
-        emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) {",
-                  id, id, id, id, id, id, id, L);
-    em->indent++;
-    emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
-    declare_local(em, var, xasprintf("x_%d", id));
-    emit_block(em, &s->body);
-    em->indent--;
-    emit_line(em, "}");
+    char *head = is_small_local(em, var)   /* x, stop and x + step are small (emit_ranges.c) */
+        ? xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_KNOWN_SMALL(x_%d + (rp_%d - 1)))",
+                    id, id, id, id, id, id, id)
+        : xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s))",
+                    id, id, id, id, id, id, id, L);
+    emit_loop(em, s, head, NULL, var, xasprintf("x_%d", id), xasprintf("n_%d", id));
     em->indent--;
     emit_line(em, "}");
 }
@@ -497,28 +518,24 @@ static void emit_for(Emitter *em, Stmt *s) {
     bool array = ty_is(s->value->ty, TY_ARRAY);
     emit_line(em, "{");
     em->indent++;
-    if (array) {
+    char *item = !array ? xasprintf("c_%d[i_%d - cs_%d]", id, id, id)
+                 : !strcmp(array_macros(s->value->ty), "GENO_BARRAY") ? xasprintf("(GenoWord)GENO_ARRAY_BYTES(a_%d)[i_%d]", id, id)
+                 : xasprintf("a_%d->items[i_%d]", id, id);
+    if (array) {   /* the body may change the length: no trip count */
         emit_line(em, "GenoArray *a_%d = %s;", id, emit_expr(em, s->value));
-        emit_line(em, "for (int64_t i_%d = 0; i_%d < a_%d->len; i_%d++) {", id, id, id, id);
+        emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < a_%d->len; i_%d++)", id, id, id, id), NULL, var,
+                  from_word(var->ty, item), NULL);
     } else {
         /* One loop (so break/continue keep their meaning) that fetches the
          * persistent vector a chunk at a time: O(1) per element. */
         emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
         emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
         emit_line(em, "const GenoWord *c_%d = 0;", id);
-        emit_line(em, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++) {", id, id, id, id);
-        emit_line(em, "    if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
-                  id, id, id, id, id, id, id, id, id);
+        emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id),
+                  xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
+                            id, id, id, id, id, id, id, id, id),
+                  var, from_word(var->ty, item), xasprintf("n_%d", id));
     }
-    em->indent++;
-    emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
-    char *item = !array ? xasprintf("c_%d[i_%d - cs_%d]", id, id, id)
-                 : !strcmp(array_macros(s->value->ty), "GENO_BARRAY") ? xasprintf("(GenoWord)GENO_ARRAY_BYTES(a_%d)[i_%d]", id, id)
-                 : xasprintf("a_%d->items[i_%d]", id, id);
-    declare_local(em, var, from_word(var->ty, item));
-    emit_block(em, &s->body);
-    em->indent--;
-    emit_line(em, "}");
     em->indent--;
     emit_line(em, "}");
 }
@@ -588,14 +605,10 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         emit_line(em, "}");
         return;
     case ST_WHILE:
-        emit_line(em, "while (%s) {", emit_expr(em, s->cond));
-        em->indent++;
-        emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
         em->loop_depth++;
-        emit_block(em, &s->body);
+        emit_loop(em, s, xasprintf("while (%s)", emit_expr(em, s->cond)), NULL, NULL, NULL,
+                  step_free_body(&s->body) ? while_trip_count(em, s) : NULL);
         em->loop_depth--;
-        em->indent--;
-        emit_line(em, "}");
         return;
     case ST_FOR:
         em->loop_depth++;
@@ -776,6 +789,8 @@ char *emit_program(Program *p, Diags *d) {
     for (const char *c = p->path; *c; c++)
         sb_putc(&out, (unsigned char)*c < 0x20 || (c[0] == '*' && c[1] == '/') ? '_' : *c);
     sb_puts(&out, " */\n#include <geno/rt.h>\n\n");
+    /* A caught error would leave prepaid steps taken (emit_prepaid.c). */
+    sb_printf(&out, "#define GENO_LOOPS_PREPAID %d\n\n", !em.any_try);
     StrBuf path_lit = {0};
     c_string_literal(&path_lit, p->path);
     if (main_def) {

@@ -52,6 +52,7 @@ typedef struct {
     PtrMap small;            /* Int locals with proved bounds (Sym * -> its record; emit_ranges.c) */
     PtrMap arrays;           /* Array[Int] locals -> their ArrayClass (emit_arrays.c) */
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
+    bool any_try;            /* some try/catch was emitted: no loop is prepaid */
 } Emitter;
 
 /* emit_expr.c */
@@ -146,6 +147,10 @@ bool is_small_local(Emitter *em, Sym *s);
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
 /* emit_params.c: bounds of Int parameters from their call sites */
 void find_param_ranges(Emitter *em, Program *p);
+
+/* emit_prepaid.c */
+bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
+char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
 
 /* emit_try.c */
 bool has_try(StmtList *body);

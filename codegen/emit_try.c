@@ -52,6 +52,7 @@ char *pop_frames_for(Emitter *em, int loop_level) {
 void emit_try(Emitter *em, Stmt *s) {
     int id = ++em->tmp;
     Type *ct = ((Sym *)s->sym)->ty;
+    em->any_try = true;
     emit_line(em, "{");
     em->indent++;
     emit_line(em, "GenoTryFrame tf_%d;", id);

@@ -8,7 +8,8 @@
  * STEPS. geno_steps_left starts at max_steps and is decremented inline by
  * emitted code (GENO_STEP / GENO_ENTER in geno/rt.h: one `sub` and a
  * predicted branch) at every function entry, every loop iteration and, in
- * the runtime, every element a higher-order builtin calls back for. The
+ * the runtime, every element a higher-order builtin calls back for (loops
+ * that count nothing else take all theirs at entry: GENO_PREPAID). The
  * reference counts every expression and statement it evaluates, so for any
  * program genoc counts at most what the reference counts: a program that
  * finishes under the reference's budget finishes under genoc's. The count
@@ -72,6 +73,7 @@
 #define GENO_STACK_MAX (1024 * MIB)     /* what we rely on with an unlimited RLIMIT_STACK */
 
 int64_t geno_steps_left = 1000000;
+int geno_prepay = 1;                      /* GENO_PREPAID; 0 under `genoc test` */
 int64_t geno_max_collection = 10000000;   /* max_collection_size, for GENO_RANGE_COUNT */
 int64_t geno_max_int_bits = 33219;        /* max_integer_bits, for GENO_INT_SHL/SHR */
 int64_t geno_depth_fast = 500;          /* see geno_enter_slow */
@@ -229,6 +231,7 @@ void geno_limits_prepare(void) {
 void geno_limits_start(const GenoConfig *cfg) {
     geno_limits_prepare();
     geno_steps_left = cfg->max_steps > 0 ? cfg->max_steps : INT64_MAX;
+    geno_prepay = !cfg->run_tests;   /* a caught error would leave prepaid steps taken */
     geno_max_collection = cfg->max_collection_size;
     geno_max_int_bits = cfg->max_integer_bits;
 

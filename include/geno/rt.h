@@ -262,6 +262,20 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
 #define GENO_ENTER_KEEP(loc) GENO_ENTER(loc); int64_t geno_dl_ = geno_depth_left
 #endif
 #define GENO_LEAVE() (geno_depth_left++)
+/* Prepaid loops (codegen/emit_prepaid.c): a loop whose body counts no
+ * steps and cannot leave early runs exactly n iterations, so it takes its
+ * n steps at entry when they are left (n < 0: not known) and runs without
+ * GENO_STEP; otherwise the checked copy runs and E503 fires where it did.
+ * geno_prepay is 0 under `genoc test`, which goes on after caught errors. */
+extern int geno_prepay;
+#define GENO_PREPAID(n) (GENO_LIKELY(geno_prepay && (n) >= 0 && geno_steps_left >= (n)) ? (geno_steps_left -= (n), 1) : 0)
+/* Iterations of `while v >= lo` counting v down by one from hi = v (incl
+ * 0: `v > lo`), or up to hi from lo = v; -1 unless both are small. */
+static inline int64_t geno_trip(GenoInt hi, GenoInt lo, int64_t incl) {
+    if (!(hi & lo & 1)) return -1;
+    int64_t d = ((int64_t)hi >> 1) - ((int64_t)lo >> 1) + incl;   /* small: no overflow */
+    return d > 0 ? d : 0;
+}
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
  * backstop. It makes system calls, so the sandbox calls it before the
