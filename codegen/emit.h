@@ -147,6 +147,14 @@ bool is_small_local(Emitter *em, Sym *s);
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
 /* emit_params.c: bounds of Int parameters from their call sites */
 void find_param_ranges(Emitter *em, Program *p);
+/* emit_recur.c: a self-recursive function's call of itself */
+typedef struct {
+    ExprList *args;   /* argument per parameter */
+    int top;          /* index of the body's top-level statement holding it, or -1 */
+} SelfCall;
+/* R/ok: per parameter the outside calls' hull (ok false: unbounded); on
+ * true, R holds invariant bounds of the parameters still ok. */
+bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncalls, IntRange *R, bool *ok);
 
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */

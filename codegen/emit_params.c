@@ -10,9 +10,10 @@
  * unchanged, nothing converts at the call).
  *
  * Callers are analysed before callees: a function is settled (its locals'
- * bounds final) once every function calling it is; functions on a call
- * cycle never are, so they keep unbounded parameters. Example clauses call
- * the function too (before main), with their literal arguments.
+ * bounds final) once every function calling it is, itself aside: calls of
+ * itself need an invariant bound (emit_recur.c). Functions on a longer
+ * call cycle are never settled, so they keep unbounded parameters. Example
+ * clauses call the function too (before main), with their literal arguments.
  */
 #include "emit.h"
 #include "ast_walk.h"
@@ -23,6 +24,7 @@ typedef struct {
     Expr *call;      /* EX_CALL / EX_PIPELINE (args in elems), or NULL for an example */
     ExprList *args;  /* argument per parameter (an example's: see example_args) */
     Def *caller;     /* whose locals the arguments may name; NULL: none */
+    int top;         /* index of the caller's top-level statement holding it, or -1 */
 } Site;
 
 typedef struct {
@@ -38,6 +40,7 @@ typedef struct {
     PtrMap index;    /* Def * -> its Target */
     VEC(Target *) all;
     Def *cur;        /* the definition being walked */
+    int top;         /* its top-level statement being walked, or -1 */
 } Walk;
 
 static Target *target_of(Walk *w, Sym *s) {
@@ -65,7 +68,7 @@ static bool visit_expr(AstWalk *aw, Expr *e) {
         Target *t = target_of(w, e->sym);
         bool direct = callee && (callee->kind == EX_IDENT || callee->kind == EX_FIELD);   /* as emit_call */
         if (t && direct && e->elems.len == t->def->params.len) {
-            Site s = {e, &e->elems, w->cur};
+            Site s = {e, &e->elems, w->cur, w->top};
             vec_push(&t->sites, s);
             ast_walk_children(aw, e, callee);   /* the callee itself is not an escaping use */
             return false;
@@ -90,17 +93,19 @@ static ExprList *example_args(Def *f, Example *ex) {
 
 static void walk_def(Walk *w, Def *d) {
     w->cur = d;
+    w->top = -1;
     for (int i = 0; i < d->params.len; i++) walk_expr(w, d->params.items[i].default_value);
     for (int i = 0; i < d->requires_.len; i++) walk_expr(w, d->requires_.items[i]);
     for (int i = 0; i < d->ensures.len; i++) walk_expr(w, d->ensures.items[i]);
-    ast_walk_block(&w->base, &d->body);
+    for (w->top = 0; w->top < d->body.len; w->top++) ast_walk_stmt(&w->base, d->body.items[w->top]);
+    w->top = -1;
     w->cur = NULL;
     for (int i = 0; i < d->examples.len; i++) {
         walk_expr(w, d->examples.items[i].output);
         for (int j = 0; j < d->examples.items[i].args.len; j++) walk_expr(w, d->examples.items[i].args.items[j]);
         Target *t = ptrmap_get(&w->index, d);
         if (t) {
-            Site s = {NULL, example_args(d, &d->examples.items[i]), NULL};
+            Site s = {NULL, example_args(d, &d->examples.items[i]), NULL, -1};
             vec_push(&t->sites, s);
         }
     }
@@ -117,30 +122,47 @@ static bool ready(Walk *w, Target *t) {
     for (int i = 0; i < t->sites.len; i++) {
         Def *c = t->sites.items[i].caller;
         Target *ct = c ? ptrmap_get(&w->index, c) : NULL;
-        if (ct && !ct->settled) return false;
+        if (ct && ct != t && !ct->settled) return false;
     }
     return true;
 }
 
-/* Bounds of parameter i over all sites (false: some site is unbounded). */
+/* Bounds of parameter i over all sites but t's calls of itself (false:
+ * some site is unbounded, or there is none). */
 static bool param_range(Emitter *em, Target *t, int i, IntRange *r) {
     Sym *fs = t->def->sym;
-    if (t->escapes || !t->sites.len || !t->params[i] || !ty_is(fs->ty->args[i], TY_INT)) return false;
+    if (t->escapes || !t->params[i] || !ty_is(fs->ty->args[i], TY_INT)) return false;
+    bool any = false;
     for (int k = 0; k < t->sites.len; k++) {
         IntRange x;
+        if (t->sites.items[k].caller == t->def) continue;
         if (!small_int_range(em, t->sites.items[k].args->items[i], &x)) return false;
-        if (!k) *r = x;
+        if (!any) *r = x;
+        any = true;
         if (x.lo < r->lo) r->lo = x.lo;
         if (x.hi > r->hi) r->hi = x.hi;
     }
-    return true;
+    return any;
 }
 
 static void settle(Emitter *em, Target *t) {
-    for (int i = 0; i < t->def->params.len; i++) {
-        IntRange r;
-        if (param_range(em, t, i, &r)) bound_param(em, t->params[i], r);
-    }
+    int n = t->def->params.len;
+    IntRange *r = xmalloc(sizeof(IntRange) * (size_t)n);
+    bool *ok = xmalloc(sizeof(bool) * (size_t)n);
+    VEC(SelfCall) self = {0};
+    for (int k = 0; k < t->sites.len; k++)
+        if (t->sites.items[k].caller == t->def) {
+            SelfCall c = {t->sites.items[k].args, t->sites.items[k].top};
+            vec_push(&self, c);
+        }
+    for (int i = 0; i < n; i++) ok[i] = param_range(em, t, i, &r[i]);
+    if (self.len && !self_invariant(em, t->def, t->params, self.items, self.len, r, ok))
+        for (int i = 0; i < n; i++) ok[i] = false;
+    for (int i = 0; i < n; i++)
+        if (ok[i]) bound_param(em, t->params[i], r[i]);
+    xfree(r);
+    xfree(ok);
+    xfree(self.items);
     find_small_ints(em, &t->def->body);
     t->settled = true;
 }

@@ -25,18 +25,19 @@ void ast_walk_expr(AstWalk *w, Expr *e) {
     if (e && w->expr(w, e)) ast_walk_children(w, e, NULL);
 }
 
+void ast_walk_stmt(AstWalk *w, Stmt *s) {
+    if (w->stmt) w->stmt(w, s);
+    ast_walk_expr(w, s->target);
+    ast_walk_expr(w, s->index);
+    ast_walk_expr(w, s->value);
+    ast_walk_expr(w, s->cond);
+    ast_walk_block(w, &s->body);
+    ast_walk_block(w, &s->else_body);
+    walk_arms(w, &s->arms);
+}
+
 void ast_walk_block(AstWalk *w, StmtList *b) {
-    for (int i = 0; i < b->len; i++) {
-        Stmt *s = b->items[i];
-        if (w->stmt) w->stmt(w, s);
-        ast_walk_expr(w, s->target);
-        ast_walk_expr(w, s->index);
-        ast_walk_expr(w, s->value);
-        ast_walk_expr(w, s->cond);
-        ast_walk_block(w, &s->body);
-        ast_walk_block(w, &s->else_body);
-        walk_arms(w, &s->arms);
-    }
+    for (int i = 0; i < b->len; i++) ast_walk_stmt(w, b->items[i]);
 }
 
 bool expr_list_has(const ExprList *l, const Expr *x) {

@@ -27,6 +27,7 @@ void ast_walk_expr(AstWalk *w, Expr *e);    /* e itself and all below it; e may 
 /* Everything below e except the subtree of skip (NULL: none). */
 void ast_walk_children(AstWalk *w, Expr *e, Expr *skip);
 void ast_walk_block(AstWalk *w, StmtList *b);
+void ast_walk_stmt(AstWalk *w, Stmt *s);   /* s's expressions and blocks */
 
 /* Whether x is one of l's items (a call's arguments may also sit in a, b). */
 bool expr_list_has(const ExprList *l, const Expr *x);
