@@ -496,10 +496,11 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
 
 /* ---- List (immutable) ---------------------------------------------------- */
 
-/* A persistent vector (rt/list.c explains it). The header and the leaf
- * layout are public only so that emitted code can read the length and the
- * last leaf (`tail`, physical indices from (off + len - 1) & ~31 on)
- * inline; everything else goes through the functions. */
+/* A persistent vector (rt/list.c explains it). The header, leaf and node
+ * layouts are public only so that emitted code can read the length and
+ * elements (the last leaf, `tail`, holds physical indices from
+ * (off + len - 1) & ~31 on; the trie the rest) inline; everything else
+ * goes through the functions. */
 typedef struct GenoListLeaf {
     int32_t filled, cap, front, pad_;
     GenoWord items[];
