@@ -538,12 +538,15 @@ GenoWord geno_list_get(GenoList *l, int64_t i);                 /* 0 <= i < len,
 #define GENO_LIST_GET(l, i) ({ GenoList *_gl = (l); int64_t _gx = (i), _gp = _gl->off + _gx; \
     (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail : geno_list_leaf_at(_gl, _gp))->items[_gp & 31]; })
 GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; E401 */
-/* l[i]: inline for a small i in [0, len); negative, big and out of range
- * indexes take geno_list_index (E401). */
+/* l[i]: inline for a small i in [0, len) whose element is in the tail, one
+ * call (geno_list_get) when it is in the trie: walked inline here, merge_sort's
+ * peak RSS rose 31.6 -> 40.4 MB (conservative GC retention, not understood
+ * yet) for 6.5% fewer instructions. Negative, big and out of range indexes
+ * take geno_list_index (E401). */
 #define GENO_LIST_INDEX(l, i, loc) ({ GenoList *_gl = (l); GenoInt _gi = (i); \
     int64_t _gx = GENO_INT_VALUE(_gi), _gp = _gl->off + _gx; \
     ((_gi & 1) && (uint64_t)_gx < (uint64_t)_gl->len) \
-        ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail : geno_list_leaf_at(_gl, _gp))->items[_gp & 31] \
+        ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx)) \
         : geno_list_index(_gl, _gi, loc); })
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a new header */
 /* append that may grow l's header in place and return l: only for a header
