@@ -144,6 +144,7 @@ ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not e
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 bool is_small_local(Emitter *em, Sym *s);
+bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's range variable: small? */
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
 /* emit_params.c: bounds of Int parameters from their call sites */
 void find_param_ranges(Emitter *em, Program *p);

@@ -438,6 +438,21 @@ void find_small_ints(Emitter *em, StmtList *body) {
 
 bool small_int_range(Emitter *em, Expr *e, IntRange *r) { return range_of(em, e, r); }
 
+/* The variable of a comprehension over `range`, proved as a `for` loop's
+ * (find_small_ints sees statements only; a comprehension is an expression,
+ * analysed when emitted, after the bounds of the locals it reads). */
+bool note_comp_range(Emitter *em, Sym *var, Expr *range) {
+    if (!is_int_local(var)) return false;
+    Cand *c = cand_of(em, var);
+    if (!c) {
+        CandList one = {0};
+        add_cand(em, &one, var, NULL, range);
+        xfree(one.items);
+        c = cand_of(em, var);
+    }
+    return c->bounded || prove(em, c);
+}
+
 /* A parameter every call passes within r (emit_params.c). */
 void bound_param(Emitter *em, Sym *param, IntRange r) {
     if (!tracked(r) || ptrmap_get(&em->small, param)) return;

@@ -104,7 +104,7 @@ char *emit_propagate(Emitter *em, Expr *e) {
 
 /* The loop head of a comprehension over range(...): counted, as `for`
  * over a range is (emit.c), so the range list is never built. */
-static void comp_range_head(Emitter *em, StrBuf *sb, Expr *call, int id) {
+static void comp_range_head(Emitter *em, StrBuf *sb, Expr *call, Sym *var, int id) {
     char *L = loc_arg(call->loc);
     sb_printf(sb, "GenoInt rs_%d = %s; ", id, emit_expr(em, call->elems.items[0]));
     sb_printf(sb, "GenoInt re_%d = %s; ", id, emit_expr(em, call->elems.items[1]));
@@ -113,8 +113,12 @@ static void comp_range_head(Emitter *em, StrBuf *sb, Expr *call, int id) {
     sb_printf(sb, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s); GenoInt x_%d = rs_%d; ",
               id, id, id, id, L, id, id);
     sb_printf(sb, "GenoListBuilder b_%d; geno_list_builder_init(&b_%d); ", id, id);
-    sb_printf(sb, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) { ",
-              id, id, id, id, id, id, id, L);
+    if (note_comp_range(em, var, call))   /* x, stop and x + step are small (emit_ranges.c) */
+        sb_printf(sb, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_KNOWN_SMALL(x_%d + (rp_%d - 1))) { ",
+                  id, id, id, id, id, id, id);
+    else
+        sb_printf(sb, "for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s)) { ",
+                  id, id, id, id, id, id, id, L);
 }
 
 /* The loop head over a list: walked a chunk at a time, as `for` does. */
@@ -135,7 +139,7 @@ char *emit_list_comp(Emitter *em, Expr *e) {
     Expr *range = range_call(e->b);
     StrBuf sb = {0};
     sb_printf(&sb, "({ ");
-    if (range) comp_range_head(em, &sb, range, id);
+    if (range) comp_range_head(em, &sb, range, var, id);
     else comp_list_head(em, &sb, e->b, id);
     char *item = range ? xasprintf("x_%d", id) : from_word(var->ty, xasprintf("c_%d[i_%d - cs_%d]", id, id, id));
     sb_printf(&sb, "GENO_STEP(%s); %s %s = %s; ", loc_arg(e->loc), c_type(var->ty), local_name(var), item);

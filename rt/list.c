@@ -70,16 +70,8 @@
  * written by some version (WIDTH: none). */
 typedef GenoListLeaf Leaf;
 
-/* A trie node. As a root it also records the trie's height and a bound on
- * its size (shared by every version with this root, so a header stays at
- * 32 bytes: `xs = append(xs, x)` allocates one header per step). */
-typedef struct GenoListNode {
-    int64_t shift;              /* as a root: level of its children (5 = leaves) */
-    int64_t span;               /* as a root: physical elements its versions may hold (a max) */
-    void *slot[WIDTH];
-    int64_t edit;               /* 0, or the owner that copied it (geno_list_set_owned) */
-    uint32_t own;               /* with edit: the leaf children that owner copied */
-} Node;
+/* A trie node (struct GenoListNode, geno/rt.h). */
+typedef struct GenoListNode Node;
 
 _Static_assert(sizeof(Node) == 288, "a node is 18 granules, allocated exactly (node_copy)");
 
@@ -136,11 +128,7 @@ static GenoList *header(int64_t len, int64_t off, int64_t span, int64_t shift, N
 }
 
 /* The trie leaf holding physical index p (p < tailoff). */
-static Leaf *leaf_at(const GenoList *l, int64_t p) {
-    Node *n = l->root;
-    for (int64_t s = n->shift; s > BITS; s -= BITS) n = n->slot[(p >> s) & MASK];
-    return n->slot[(p >> BITS) & MASK];
-}
+static Leaf *leaf_at(const GenoList *l, int64_t p) { return geno_list_leaf_at(l, p); }
 
 /* A copy of the path to physical index p with `leaf` (32 elements starting
  * at p) put in place. `parent` may be NULL (a new path). A child exists iff

@@ -40,23 +40,43 @@ GenoSet *geno_set_from_list(GenoList *l, const GenoType *t, GenoLoc loc) {
     return s;
 }
 
+/* geno_tab_find for a small Int key of a Set[Int]: such a key equals only
+ * the identical word, so the probe compares words (the hot path of
+ * set_add / set_contains / set_remove on Int sets). */
+static inline int64_t find_small_int(const GenoTable *t, GenoWord v, uint64_t h) {
+    if (t->count == 0) return -1;
+    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
+        int64_t sl = t->index[i];
+        if (sl == GENO_TAB_EMPTY) return -1;
+        if (sl >= 0 && GENO_TAB_SLOT_TAG_MATCH(sl, h) && t->entries[GENO_TAB_SLOT_ENTRY(sl)].key == v)
+            return GENO_TAB_SLOT_ENTRY(sl);
+    }
+}
+
+/* The entry of v in s (elements of type et), or -1; *h gets v's hash. */
+static inline __attribute__((always_inline)) int64_t find(const GenoSet *s, GenoWord v, const GenoType *et, uint64_t *h) {
+    if (et->kind == GT_INT && GENO_INT_IS_SMALL(v))
+        return find_small_int(&s->tab, v, *h = geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63));
+    *h = geno_tab_hash(v, et);
+    return geno_tab_find(&s->tab, v, *h, et, et);
+}
+
 void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
-    const GenoType *et = t->params[0];
-    uint64_t h = geno_tab_hash(v, et);
-    if (geno_tab_find(&s->tab, v, h, et, et) >= 0) return;
+    uint64_t h;
+    if (find(s, v, t->params[0], &h) >= 0) return;
     geno_check_collection_size("Set", s->tab.count + 1, loc);
     geno_tab_add(&s->tab, v, h, 0);
 }
 
 void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
-    const GenoType *et = t->params[0];
-    int64_t e = geno_tab_find(&s->tab, v, geno_tab_hash(v, et), et, et);
+    uint64_t h;
+    int64_t e = find(s, v, t->params[0], &h);
     if (e >= 0) geno_tab_remove(&s->tab, e);
 }
 
 int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
-    const GenoType *et = t->params[0];
-    return geno_tab_find(&s->tab, v, geno_tab_hash(v, et), et, et) >= 0;
+    uint64_t h;
+    return find(s, v, t->params[0], &h) >= 0;
 }
 
 /* The elements sorted by the reference's order, in a scratch array. */
