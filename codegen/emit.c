@@ -245,26 +245,19 @@ static void emit_return(Emitter *em, Stmt *s) {
  * boxed (never candidates); in a function with `try` the flag is volatile
  * like the variable. */
 
-static bool is_self_append(Stmt *s) {
+/* v = name(v, ...) of the builtin `name` taking `arity` arguments. */
+static bool is_self_builtin(Stmt *s, const char *name, int arity) {
     Expr *e = s->value;
-    if (s->kind != ST_ASSIGN || !e || e->kind != EX_CALL || e->elems.len != 2) return false;
+    if (s->kind != ST_ASSIGN || !e || e->kind != EX_CALL || e->elems.len != arity) return false;
     Sym *f = e->sym;
     if (!f || f->kind != SYM_BUILTIN) return false;
-    const char *name = f->builtin_name ? f->builtin_name : f->name;
-    Expr *l = e->elems.items[0];
-    return strcmp(name, "append") == 0 && l->kind == EX_IDENT && l->sym == s->sym;
+    Expr *first = e->elems.items[0];
+    return strcmp(f->builtin_name ? f->builtin_name : f->name, name) == 0 && first->kind == EX_IDENT &&
+           first->sym == s->sym;
 }
 
-/* m = map_insert(m, k, v) */
-static bool is_self_map_insert(Stmt *s) {
-    Expr *e = s->value;
-    if (s->kind != ST_ASSIGN || !e || e->kind != EX_CALL || e->elems.len != 3) return false;
-    Sym *f = e->sym;
-    if (!f || f->kind != SYM_BUILTIN) return false;
-    const char *name = f->builtin_name ? f->builtin_name : f->name;
-    Expr *m = e->elems.items[0];
-    return strcmp(name, "map_insert") == 0 && m->kind == EX_IDENT && m->sym == s->sym;
-}
+static bool is_self_append(Stmt *s) { return is_self_builtin(s, "append", 2); }
+static bool is_self_map_insert(Stmt *s) { return is_self_builtin(s, "map_insert", 3); }
 
 /* x = x with (...) */
 static bool is_self_with(Stmt *s) {
@@ -280,27 +273,26 @@ static bool is_fresh_record(Expr *e) {
     return e->kind == EX_CTOR && c && c->kind == SYM_CTOR && c->adt->variants[c->variant].nfields > 0;
 }
 
+/* A local var whose C variable holds its value directly (not boxed). */
+static bool plain_var(Sym *v) { return v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v); }
+
+/* Whether s updates its var in a way the owned flag can do in place. */
+static bool owned_update(Emitter *em, Stmt *s) {
+    Sym *v = s->sym;
+    if (!plain_var(v)) return false;
+    if (is_self_append(s)) return !is_join_acc(em, v) && ty_is(v->ty, TY_LIST);
+    /* A captured map or record is read by its closure without clearing
+     * the flag (a closure copies the pointer without reading the var). */
+    if (v->captured) return false;
+    return (is_self_map_insert(s) && ty_is(v->ty, TY_MAP))     /* rt/map.c, insert_owned */
+        || (is_self_with(s) && ty_is(v->ty, TY_ADT))           /* records: emit_adt.c */
+        || (is_self_int_op(s) && ty_is(v->ty, TY_INT));        /* big Ints: emit_int_owned.c */
+}
+
 static void find_owned_in(Emitter *em, StmtList *body) {
     for (int i = 0; i < body->len; i++) {
         Stmt *s = body->items[i];
-        Sym *v = s->sym;
-        if (is_self_append(s) && v && v->kind == SYM_LOCAL && !is_join_acc(em, v) && !v->is_param && v->is_mutable && !is_boxed(v) &&
-            ty_is(v->ty, TY_LIST))
-            ptrmap_put(&em->owned, v, v);
-        /* maps inserted into in place (rt/map.c, insert_owned): the same
-         * flag; a captured map is read by its closure without clearing it */
-        if (is_self_map_insert(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
-            !v->captured && ty_is(v->ty, TY_MAP))
-            ptrmap_put(&em->owned, v, v);
-        /* records updated in place: the same flag (a closure would copy
-         * the pointer without reading the variable, so none is captured) */
-        if (is_self_with(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
-            !v->captured && ty_is(v->ty, TY_ADT))
-            ptrmap_put(&em->owned, v, v);
-        /* big Ints computed in place (emit_int_owned.c): the same flag */
-        if (is_self_int_op(s) && v && v->kind == SYM_LOCAL && !v->is_param && v->is_mutable && !is_boxed(v) &&
-            !v->captured && ty_is(v->ty, TY_INT))
-            ptrmap_put(&em->owned, v, v);
+        if (owned_update(em, s)) ptrmap_put(&em->owned, s->sym, s->sym);
         find_owned_in(em, &s->body);
         find_owned_in(em, &s->else_body);
         for (int j = 0; j < s->arms.len; j++) find_owned_in(em, &s->arms.items[j].body);

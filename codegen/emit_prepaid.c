@@ -115,5 +115,5 @@ char *while_trip_count(Emitter *em, Stmt *s) {
         return NULL;
     int incl = c->op == OP_GE || c->op == OP_LE;
     char *cv = emit_expr(em, c->a), *ce = emit_expr(em, e);
-    return down ? xasprintf("geno_trip(%s, %s, %d)", cv, ce, incl) : xasprintf("geno_trip(%s, %s, %d)", ce, cv, incl);
+    return xasprintf("geno_trip(%s, %s, %d)", down ? cv : ce, down ? ce : cv, incl);   /* (hi, lo) */
 }
