@@ -183,18 +183,18 @@ static void emit_return_out(Emitter *em, Stmt *s, const char *pops) {
     Def *callee = tuple_out_callee(v);
     if (callee) {
         char *args = emit_call_args(em, v);
-        emit_line(em, "{ %s_o(o_%s); %sGENO_LEAVE(); return; }", def_cname(em, v->sym), args, pops);
+        emit_line(em, "{ %s_o(o_%s); %sgeno_depth_left++; return; }", def_cname(em, v->sym), args, pops);
         return;
     }
     if (v->kind == EX_TUPLE && v->elems.len == em->out_tuple) {
         emit_line(em, "{");
         for (int i = 0; i < em->out_tuple; i++)
             emit_line(em, "    o_[%d] = %s;", i, to_word(rt->args[i], emit_expr_as(em, v->elems.items[i], rt->args[i])));
-        emit_line(em, "    %sGENO_LEAVE(); return;", pops);
+        emit_line(em, "    %sgeno_depth_left++; return;", pops);
         emit_line(em, "}");
         return;
     }
-    emit_line(em, "{ GenoTuple *r_ = %s; for (int i_ = 0; i_ < %d; i_++) o_[i_] = r_[i_]; %sGENO_LEAVE(); return; }",
+    emit_line(em, "{ GenoTuple *r_ = %s; for (int i_ = 0; i_ < %d; i_++) o_[i_] = r_[i_]; %sgeno_depth_left++; return; }",
               emit_expr_as(em, v, em->cur_ret), em->out_tuple, pops);
 }
 
@@ -211,7 +211,7 @@ static bool is_tail_call(Emitter *em, Expr *v, Def *contract, const char *pops) 
 static void emit_return(Emitter *em, Stmt *s) {
     Def *contract = em->in_lambda ? NULL : em->cur_func;
     char *pops = pop_frames_for(em, 0);
-    const char *leave = em->callee_leaves ? "GENO_LEAVE(); " : "";
+    const char *leave = em->callee_leaves ? "geno_depth_left++; " : "";
     if (!s->value) {
         emit_line(em, "{ %s%s%sreturn 0; }", ensures_checks(em, contract, em->cur_ret, "(GenoWord)0"), pops, leave);
         return;
@@ -479,7 +479,7 @@ static void emit_for_range(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "GenoInt rs_%d = %s;", id, emit_expr(em, call->elems.items[0]));
     emit_line(em, "GenoInt re_%d = %s;", id, emit_expr(em, call->elems.items[1]));
     emit_line(em, "GenoInt rp_%d = %s;", id,
-              call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "GENO_INT_SMALL(1)");
+              call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "3L");
     emit_line(em, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s);", id, id, id, id, L);
     emit_line(em, "GenoInt x_%d = rs_%d;", id, id);
     char *head = is_small_local(em, var)   /* x, stop and x + step are small (emit_ranges.c) */

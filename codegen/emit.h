@@ -62,6 +62,11 @@ char *c_type(Type *t);                          /* "GenoInt", "GenoStr *", ... *
 char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
+/* A small Int's tagged word from its value, and back, written out: tcc
+ * spends ~10,000 instructions on each use of a function-like macro (its
+ * argument collected and rescanned), and these are the most frequent. */
+char *tag_small(const char *value);             /* "((GenoInt)(v) * 2 + 1)" */
+char *untag_small(const char *word);            /* "((w) >> 1)" */
 char *emit_index_assign(Emitter *em, Stmt *s);  /* one C statement */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call);   /* see emit_call */
 char *depth_kept_call_outside(Emitter *em, const char *ctype, const char *call);   /* not in the current body */

@@ -24,10 +24,45 @@ static int field_index(AdtVariant *var, const char *name) {
     return -1;
 }
 
+/* True when evaluating e can neither fail nor show: a literal, a local,
+ * a field read. C evaluates call arguments in no set order, so the short
+ * form geno_adtN(...) / geno_tupleN(...) is used only where at most one
+ * word has effects; otherwise the words are stored one by one, in order. */
+static bool effect_free(Expr *e) {
+    switch (e->kind) {
+    case EX_INT: case EX_FLOAT: case EX_STRING: case EX_BOOL: case EX_IDENT: case EX_TYPE_IDENT:
+        return true;
+    case EX_FIELD:
+        return e->a->kind == EX_IDENT;
+    default:
+        return false;
+    }
+}
+
+static bool any_order(Expr **exprs, int n) {
+    int effects = 0;
+    for (int i = 0; i < n; i++) effects += !effect_free(exprs[i]);
+    return effects <= 1;
+}
+
+/* "name(a, b, c)" from n words, "prefix" first when not NULL. */
+static char *short_call(const char *name, const char *prefix, int n, char **words) {
+    StrBuf sb = {0};
+    sb_printf(&sb, "%s(", name);
+    if (prefix) sb_printf(&sb, "%s, ", prefix);
+    for (int i = 0; i < n; i++) sb_printf(&sb, "%s%s", i ? ", " : "", words[i]);
+    sb_putc(&sb, ')');
+    return sb_take(&sb);
+}
+
 /* Builds a GenoAdt with `tag` and the given field words: on the heap, or
- * in the GenoWord array `in` (n + 1 words) when it is not NULL. */
-static char *alloc_adt(Emitter *em, int tag, int n, char **words, const char *in) {
-    if (n == 0) return xasprintf("GENO_NULLARY(%d)", tag);
+ * in the GenoWord array `in` (n + 1 words) when it is not NULL. `short_ok`:
+ * the words may be evaluated in any order. */
+static char *alloc_adt(Emitter *em, int tag, int n, char **words, const char *in, bool short_ok) {
+    if (n == 0) return xasprintf("((GenoAdt *)(uintptr_t)&geno_nullary_tags[%d])", tag);   /* GENO_NULLARY */
+    if (!in && short_ok && n <= 3) {
+        return short_call(n == 1 ? "geno_adt1" : n == 2 ? "geno_adt2" : "geno_adt3", xasprintf("%d", tag), n, words);
+    }
     int id = ++em->tmp;
     StrBuf sb = {0};
     if (in)
@@ -56,18 +91,28 @@ static char *ctor_value(Emitter *em, Expr *e, const char *in) {
     if (e->kind == EX_TYPE_IDENT && var->nfields) return emit_callable_value(em, e);
     int n = var->nfields;
     char **words = xmalloc(sizeof(char *) * (n + 1));
+    Expr **args = xmalloc(sizeof(Expr *) * (n + 1));
     for (int i = 0; i < n && i < e->args.len; i++) {
         Expr *arg = e->args.items[i].value;
         int f = e->args.items[i].name ? field_index(var, e->args.items[i].name) : i;
         if (f < 0) f = i;
         words[f] = to_word(variant_field_type(e->ty, s->variant, f), emit_expr(em, arg));
+        args[i] = arg;
     }
-    return alloc_adt(em, var->tag, n, words, in);
+    char *r = alloc_adt(em, var->tag, n, words, in, e->args.len == n && any_order(args, n));
+    return r;
 }
 
 char *emit_tuple(Emitter *em, Expr *e) {
     if (e->elems.len == 0) return xstrdup("((GenoWord)0)");   /* () */
     Type *t = ty_resolve(e->ty);
+    int n = e->elems.len;
+    if (n <= 3 && any_order(e->elems.items, n)) {
+        char **words = xmalloc(sizeof(char *) * n);
+        for (int i = 0; i < n; i++) words[i] = to_word(t->args[i], emit_expr(em, e->elems.items[i]));
+        char *r = short_call(n == 2 ? "geno_tuple2" : "geno_tuple3", NULL, n, words);
+        return r;
+    }
     int id = ++em->tmp;
     StrBuf sb = {0};
     sb_printf(&sb, "({ GenoTuple *t_%d = geno_alloc(%d * sizeof(GenoWord)); ", id, e->elems.len);

@@ -57,7 +57,7 @@ static char *finish(Expr *e, BuiltinResult res, char *c) {
     switch (res) {
     case BR_BOOL: return xasprintf("((int64_t)%s)", c);
     case BR_WORD: return from_word(e->ty, c);
-    case BR_COUNT: return xasprintf("GENO_INT_SMALL(%s)", c);
+    case BR_COUNT: return tag_small(c);
     case BR_UNIT: return xasprintf("(%s, (GenoWord)0)", c);
     default: return c;
     }
@@ -184,14 +184,14 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (!strcmp(name, "length")) {
         switch (ty_resolve(t0)->kind) {
         case TY_STRING: return xasprintf("geno_str_length(%s)", v[0]);
-        case TY_ARRAY: return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
-        case TY_LIST: return xasprintf("GENO_INT_SMALL(GENO_LIST_LEN(%s))", emit_list_peek(em, e->elems.items[0]));
-        default: return xasprintf("GENO_INT_SMALL(geno_list_len(%s))", v[0]);
+        case TY_ARRAY: return tag_small(xasprintf("(%s)->len", v[0]));
+        case TY_LIST: return tag_small(xasprintf("GENO_LIST_LEN(%s)", emit_list_peek(em, e->elems.items[0])));
+        default: return tag_small(xasprintf("geno_list_len(%s)", v[0]));
         }
     }
     char *fast = emit_fast_builtin(em, e, name, v);
     if (fast) return fast;
-    if (!strcmp(name, "range") && e->elems.len == 2) v[2] = "GENO_INT_SMALL(1)";
+    if (!strcmp(name, "range") && e->elems.len == 2) v[2] = "3L";
     if (!strcmp(name, "sort_by"))
         return xasprintf("geno_list_sort_by(%s, %s, %s, %s)", v[0], v[1],
                          type_desc(em, ty_resolve(e->elems.items[1]->ty)->ret), L);

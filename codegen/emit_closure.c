@@ -78,10 +78,10 @@ char *emit_lambda(Emitter *em, Expr *e) {
     }
     bind_captures(em, lam);
     if (e->a) {
-        emit_line(em, "{ GenoWord r_ = %s; GENO_LEAVE(); return r_; }", to_word(ft->ret, emit_expr(em, e->a)));
+        emit_line(em, "{ GenoWord r_ = %s; geno_depth_left++; return r_; }", to_word(ft->ret, emit_expr(em, e->a)));
     } else {
         emit_block(em, &e->body);
-        if (ty_is(ft->ret, TY_UNIT)) emit_line(em, "GENO_LEAVE(); return 0;");
+        if (ty_is(ft->ret, TY_UNIT)) emit_line(em, "geno_depth_left++; return 0;");
         else emit_line(em, "geno_raise(\"E499\", %s, \"Lambda ended without returning a value\"); return 0;", loc_arg(e->loc));
     }
     em->indent--;
@@ -107,6 +107,10 @@ char *emit_lambda(Emitter *em, Expr *e) {
 
     /* The closure value: the lifted function and the captured words. */
     int n = lam->captures.len;
+    if (n == 0) {   /* nothing captured: one static closure, no allocation */
+        sb_printf(&em->lambdas, "static GenoClosure clo_lam_%d = {(void *)lam_%d};\n\n", id, id);
+        return xasprintf("(&clo_lam_%d)", id);
+    }
     StrBuf sb = {0};
     sb_printf(&sb, "({ GenoClosure *c_%d = geno_alloc(sizeof(GenoClosure) + %d * sizeof(GenoWord)); c_%d->fn = (void *)lam_%d; ",
               id, n, id, id);

@@ -130,9 +130,10 @@ static long utf8_count(const char *s, size_t n) {
 
 static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
     int id = ++em->tmp;
-    sb_printf(&em->head, "GENO_STR_LIT(str_%d, %zu, %ld, \"", id, n, utf8_count(s, n));
+    /* GENO_STR_LIT written out (a function-like macro costs tcc more) */
+    sb_printf(&em->head, "static GENO_STR_STATIC(%zu) str_%d = {%zu, %ld, str_%d.b_, \"", n + 1, id, n, utf8_count(s, n), id);
     c_string_body(&em->head, s, n);
-    sb_puts(&em->head, "\");\n");
+    sb_puts(&em->head, "\"};\n");
     return xasprintf("((GenoStr *)&str_%d)", id);
 }
 
@@ -199,9 +200,13 @@ static bool is_comparison(Op op) { return op >= OP_EQ && op <= OP_GE; }
 /* The value of small operand x (C text c), and its tagged word minus the
  * tag: for a literal the constant itself (`3L`, `6L` for 7L - 1), which is
  * the same number with less C for tcc to parse. */
+char *tag_small(const char *value) { return xasprintf("((GenoInt)(%s) * 2 + 1)", value); }
+
+char *untag_small(const char *word) { return xasprintf("((%s) >> 1)", word); }
+
 static char *untagged(Expr *x, const char *c) {
     long long v;
-    return small_literal(x, &v) ? xasprintf("%lldL", v) : xasprintf("GENO_INT_VALUE(%s)", c);
+    return small_literal(x, &v) ? xasprintf("%lldL", v) : untag_small(c);
 }
 
 static char *tag_cleared(Expr *x, const char *c) {
@@ -213,7 +218,7 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
     IntRange ra, rb, rr;
     if (!small_int_range(em, e->a, &ra)) return NULL;
     if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0)
-        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) %% %s))", a, untagged(e->b, b));
+        return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s %% %s", untag_small(a), untagged(e->b, b))));
     if (!small_int_range(em, e->b, &rb)) return NULL;
     switch (e->op) {
     case OP_ADD:
@@ -224,10 +229,10 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) - %s))", a, tag_cleared(e->b, b));
     case OP_MUL:
         if (!small_int_range(em, e, &rr)) return NULL;
-        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) * %s))", a, untagged(e->b, b));
+        return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s * %s", untag_small(a), untagged(e->b, b))));
     case OP_DIV:
         if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
-        return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) / %s))", a, untagged(e->b, b));
+        return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s / %s", untag_small(a), untagged(e->b, b))));
     case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
     default:

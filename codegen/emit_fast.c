@@ -37,9 +37,9 @@ char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
     if (n == 2 && !strcmp(name, "vec_push"))
         return xasprintf("({ GENO_VEC_PUSH(%s, %s, %s); (GenoWord)0; })", v[0], to_word(emitted_type(a[1]), v[1]), L);
     if (n == 1 && !strcmp(name, "array_length"))
-        return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
+        return tag_small(xasprintf("(%s)->len", v[0]));
     if (n == 1 && !strcmp(name, "vec_length"))
-        return xasprintf("GENO_INT_SMALL((%s)->len)", v[0]);
+        return tag_small(xasprintf("(%s)->len", v[0]));
     if (n == 1 && !strcmp(name, "int_to_float") && ty_is(emitted_type(a[0]), TY_INT))
         return xasprintf("GENO_INT_TO_DOUBLE(%s, %s)", v[0], L);
     if (n == 2 && !strcmp(name, "bit_or"))

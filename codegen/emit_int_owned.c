@@ -38,7 +38,7 @@ void emit_self_int_op(Emitter *em, Stmt *s) {
     const char *op = e->op == OP_ADD ? "ADD" : e->op == OP_SUB ? "SUB" : "MUL";
     int id = ++em->tmp;
     emit_line(em, "{ GenoInt r_%d = %s;", id, emit_expr(em, e->b));
-    emit_line(em, "  if (%s && !GENO_INT_IS_SMALL(%s)) %s = %s(%s, r_%d, %s);", flag, f, f, owned_fn(e->op), f, id, L);
+    emit_line(em, "  if (%s && !(%s & 1)) %s = %s(%s, r_%d, %s);", flag, f, f, owned_fn(e->op), f, id, L);
     emit_line(em, "  else { GenoInt l_%d = %s; %s = GENO_INT_%s(l_%d, r_%d, %s); %s = %s != l_%d && %s != r_%d; } }",
               id, f, f, op, id, id, L, flag, f, id, f, id);
 }

@@ -200,7 +200,7 @@ char *emit_tests(Emitter *em, Program *p) {
             em->entered = true;
             emit_block(em, &d->body);
             em->entered = saved_entered;
-            emit_line(em, "GENO_LEAVE();");
+            emit_line(em, "geno_depth_left++;");
             sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, em->body.buf ? em->body.buf : "");
             free(em->body.buf);
             em->body = saved;

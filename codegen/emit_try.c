@@ -98,7 +98,7 @@ char *emit_propagate(Emitter *em, Expr *e) {
     const char *bad = is_option ? "GENO_TAG_NONE" : "GENO_TAG_ERR";
     char *ret = em->in_lambda ? xasprintf("(GenoWord)(uintptr_t)o_%d", id) : xasprintf("o_%d", id);
     return xasprintf("({ GenoAdt *o_%d = %s; if (o_%d->tag == %s) { %s%sreturn %s; } %s; })",
-                     id, emit_expr(em, e->a), id, bad, pop_frames_for(em, 0), em->callee_leaves ? "GENO_LEAVE(); " : "", ret,
+                     id, emit_expr(em, e->a), id, bad, pop_frames_for(em, 0), em->callee_leaves ? "geno_depth_left++; " : "", ret,
                      from_word(e->ty, xasprintf("o_%d->fields[0]", id)));
 }
 
@@ -109,7 +109,7 @@ static void comp_range_head(Emitter *em, StrBuf *sb, Expr *call, Sym *var, int i
     sb_printf(sb, "GenoInt rs_%d = %s; ", id, emit_expr(em, call->elems.items[0]));
     sb_printf(sb, "GenoInt re_%d = %s; ", id, emit_expr(em, call->elems.items[1]));
     sb_printf(sb, "GenoInt rp_%d = %s; ", id,
-              call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "GENO_INT_SMALL(1)");
+              call->elems.len == 3 ? emit_expr(em, call->elems.items[2]) : "3L");
     sb_printf(sb, "int64_t n_%d = GENO_RANGE_COUNT(rs_%d, re_%d, rp_%d, %s); GenoInt x_%d = rs_%d; ",
               id, id, id, id, L, id, id);
     sb_printf(sb, "GenoListBuilder b_%d; geno_list_builder_init(&b_%d); ", id, id);

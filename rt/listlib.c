@@ -26,13 +26,6 @@ const int64_t geno_nullary_tags[GENO_MAX_NULLARY_TAG] = {
     48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
 };
 
-GenoAdt *geno_adt1(int64_t tag, GenoWord field) {
-    GenoAdt *a = geno_alloc(sizeof(GenoAdt) + sizeof(GenoWord));
-    a->tag = tag;
-    a->fields[0] = field;
-    return a;
-}
-
 GenoAdt *geno_some(GenoWord v) { return geno_adt1(GENO_TAG_SOME, v); }
 GenoAdt *geno_none(void) { return GENO_NULLARY(GENO_TAG_NONE); }
 GenoAdt *geno_ok(GenoWord v) { return geno_adt1(GENO_TAG_OK, v); }
@@ -41,13 +34,6 @@ GenoAdt *geno_err(GenoWord e) { return geno_adt1(GENO_TAG_ERR, e); }
 GenoWord geno_unwrap(GenoAdt *o, GenoLoc loc) {
     if (o->tag != GENO_TAG_SOME) geno_raise("E499", loc, "unwrap called on None");
     return o->fields[0];
-}
-
-GenoTuple *geno_tuple2(GenoWord a, GenoWord b) {
-    GenoTuple *t = geno_alloc(2 * sizeof(GenoWord));
-    t[0] = a;
-    t[1] = b;
-    return t;
 }
 
 /* ---- walking ----------------------------------------------------------------- */

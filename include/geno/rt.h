@@ -190,7 +190,7 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
 #endif
 /* Budgets (rt/limits.c), checked inline because tcc never inlines calls.
  * Emitted functions do GENO_ENTER(loc) first; lambdas and test blocks do
- * GENO_LEAVE() before each return, while named functions leave the depth
+ * geno_depth_left++ (GENO_LEAVE) before each return, while named functions leave the depth
  * to their callers, which put it back after the call (so tail calls can be
  * jumps; docs/design.md); loop bodies start with GENO_STEP(loc).
  *   steps: one per function entry, loop iteration and element a
@@ -1115,12 +1115,40 @@ enum { GENO_TAG_SOME = 0, GENO_TAG_NONE = 1, GENO_TAG_OK = 0, GENO_TAG_ERR = 1 }
 #define GENO_MAX_NULLARY_TAG 64
 extern const int64_t geno_nullary_tags[GENO_MAX_NULLARY_TAG];
 #define GENO_NULLARY(tag) ((GenoAdt *)(uintptr_t)&geno_nullary_tags[(tag)])
-GenoAdt *geno_adt1(int64_t tag, GenoWord field);
+/* Constructor values and tuples of a few words, the words already
+ * evaluated: codegen writes one call where it would otherwise spell out the
+ * allocation and the stores (a quarter of the C text tcc reads for a
+ * program of small functions), when C's open argument order cannot show
+ * (codegen/emit_adt.c). Inline: cc compiles them to the same stores. */
+static inline GenoAdt *geno_adt1(int64_t tag, GenoWord a) {
+    GenoAdt *o = geno_alloc(sizeof(GenoAdt) + sizeof(GenoWord));
+    o->tag = tag; o->fields[0] = a;
+    return o;
+}
+static inline GenoAdt *geno_adt2(int64_t tag, GenoWord a, GenoWord b) {
+    GenoAdt *o = geno_alloc(sizeof(GenoAdt) + 2 * sizeof(GenoWord));
+    o->tag = tag; o->fields[0] = a; o->fields[1] = b;
+    return o;
+}
+static inline GenoAdt *geno_adt3(int64_t tag, GenoWord a, GenoWord b, GenoWord c) {
+    GenoAdt *o = geno_alloc(sizeof(GenoAdt) + 3 * sizeof(GenoWord));
+    o->tag = tag; o->fields[0] = a; o->fields[1] = b; o->fields[2] = c;
+    return o;
+}
+static inline GenoTuple *geno_tuple2(GenoWord a, GenoWord b) {
+    GenoTuple *t = geno_alloc(2 * sizeof(GenoWord));
+    t[0] = a; t[1] = b;
+    return t;
+}
+static inline GenoTuple *geno_tuple3(GenoWord a, GenoWord b, GenoWord c) {
+    GenoTuple *t = geno_alloc(3 * sizeof(GenoWord));
+    t[0] = a; t[1] = b; t[2] = c;
+    return t;
+}
 GenoAdt *geno_some(GenoWord v);
 GenoAdt *geno_none(void);
 GenoAdt *geno_ok(GenoWord v);
 GenoAdt *geno_err(GenoWord e);
-GenoTuple *geno_tuple2(GenoWord a, GenoWord b);
 GenoWord geno_unwrap(GenoAdt *option, GenoLoc loc);   /* `unwrap called on None` */
 /* Named functions and builtins used as values print as `<function f>` /
  * `<builtin f>`: the program registers that text ("function f"). */
