@@ -66,7 +66,7 @@ char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
  * spends ~10,000 instructions on each use of a function-like macro (its
  * argument collected and rescanned), and these are the most frequent. */
 char *tag_small(const char *value);             /* "((GenoInt)(v) * 2 + 1)" */
-char *untag_small(const char *word);            /* "((w) >> 1)" */
+char *untag_small(const char *word);            /* "((int64_t)(w) >> 1)" */
 char *emit_index_assign(Emitter *em, Stmt *s);  /* one C statement */
 char *depth_kept_call(Emitter *em, const char *ctype, const char *call);   /* see emit_call */
 char *depth_kept_call_outside(Emitter *em, const char *ctype, const char *call);   /* not in the current body */

@@ -202,7 +202,7 @@ static bool is_comparison(Op op) { return op >= OP_EQ && op <= OP_GE; }
  * the same number with less C for tcc to parse. */
 char *tag_small(const char *value) { return xasprintf("((GenoInt)(%s) * 2 + 1)", value); }
 
-char *untag_small(const char *word) { return xasprintf("((%s) >> 1)", word); }
+char *untag_small(const char *word) { return xasprintf("((int64_t)(%s) >> 1)", word); }
 
 static char *untagged(Expr *x, const char *c) {
     long long v;
