@@ -53,6 +53,8 @@ typedef struct {
     PtrMap arrays;           /* Array[Int] locals -> their ArrayClass (emit_arrays.c) */
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
+    StmtList *hint_body;     /* a loop body run once per iteration left (emit.c: sized_first_append) */
+    const char *hint_left;   /* those iterations, this one included, as C */
 } Emitter;
 
 /* emit_expr.c */

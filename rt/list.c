@@ -347,6 +347,20 @@ GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
     return geno_list_builder_finish((GenoListBuilder *)&b);
 }
 
+/* geno_list_append for the first element of a list expected to get `more`
+ * elements from a loop (a capacity hint, codegen/emit.c: emit_self_append):
+ * its leaf starts at that size, up to 32, instead of growing 4 -> 8 -> 16
+ * -> 32 with a copy each time. Only capacity differs: the result is the
+ * same list. */
+GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc loc) {
+    if (l->len != 0 || more <= 4) return geno_list_append(l, v, loc);
+    check_size(1, loc);
+    Leaf *t = leaf_new(small_cap(more));
+    t->items[0] = v;
+    t->filled = 1;
+    return header(1, 0, 1, BITS, NULL, t);
+}
+
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
     check_size(l->len + 1, loc);
     if (l->len == 0) {

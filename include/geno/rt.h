@@ -570,6 +570,8 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; 
         ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx)) \
         : geno_list_index(_gl, _gi, loc); })
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a new header */
+/* geno_list_append with a capacity hint: `more` elements are expected in all. */
+GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc loc);
 /* append that may grow l's header in place and return l: only for a header
  * nothing else refers to (codegen's owned lists, made by geno_list_append). */
 GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc);
