@@ -256,7 +256,7 @@ static bool is_self_builtin(Stmt *s, const char *name, int arity) {
            first->sym == s->sym;
 }
 
-static bool is_self_append(Stmt *s) { return is_self_builtin(s, "append", 2); }
+bool is_self_append(Stmt *s) { return is_self_builtin(s, "append", 2); }
 static bool is_self_map_insert(Stmt *s) { return is_self_builtin(s, "map_insert", 3); }
 
 /* x = x with (...) */
@@ -511,8 +511,11 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "const char *cd_%d = s_%d->data;", id, id);   /* strings never change */
     emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
     LoopHint saved = hint_open(em, s, id);
+    Stmt *bs = list_build_stmt(em, s);
+    ListBuild outer = bs ? list_build_open(em, bs, id) : em->build;
     emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id), NULL, s->sym,
               xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id), xasprintf("n_%d", id));
+    if (bs) list_build_close(em, bs, id, outer);
     hint_close(em, saved);
     em->indent--;
     emit_line(em, "}");
@@ -539,7 +542,10 @@ static void emit_for_range(Emitter *em, Stmt *s, Expr *call) {
         : xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s))",
                     id, id, id, id, id, id, id, L);
     LoopHint saved = hint_open(em, s, id);
+    Stmt *bs = list_build_stmt(em, s);
+    ListBuild outer = bs ? list_build_open(em, bs, id) : em->build;
     emit_loop(em, s, head, NULL, var, xasprintf("x_%d", id), xasprintf("n_%d", id));
+    if (bs) list_build_close(em, bs, id, outer);
     hint_close(em, saved);
     em->indent--;
     emit_line(em, "}");
@@ -577,10 +583,13 @@ static void emit_for(Emitter *em, Stmt *s) {
         emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
         emit_line(em, "const GenoWord *c_%d = 0;", id);
         LoopHint saved = hint_open(em, s, id);
+        Stmt *bs = list_build_stmt(em, s);
+        ListBuild outer = bs ? list_build_open(em, bs, id) : em->build;
         emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id),
                   xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
                             id, id, id, id, id, id, id, id, id),
                   var, from_word(var->ty, item), xasprintf("n_%d", id));
+        if (bs) list_build_close(em, bs, id, outer);
         hint_close(em, saved);
     }
     em->indent--;
@@ -601,7 +610,8 @@ static void emit_stmt(Emitter *em, Stmt *s) {
         }
         if (is_owned_list(em, s->sym)) {
             if (is_self_append(s)) {
-                emit_self_append(em, s);
+                if (s == em->build.stmt) emit_build_append(em, s);
+                else emit_self_append(em, s);
                 return;
             }
             if (is_self_map_insert(s)) {

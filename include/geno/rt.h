@@ -949,6 +949,8 @@ typedef struct {
     int64_t priv_[6];
 } GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
+/* A builder holding l's elements (l is not changed), `more` more expected. */
+void geno_list_builder_start(GenoListBuilder *b, GenoList *l, int64_t more);
 void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
 /* geno_list_builder_add with its common case inline: [cur, end) never
  * holds more slots than the size limit allows, so a store there needs no
