@@ -20,6 +20,11 @@ typedef struct {
 } TryScope;
 
 typedef struct {
+    Stmt *stmt;         /* the append filling builder b_<id>, or NULL */
+    int id;
+} ListBuild;
+
+typedef struct {
     Diags *d;
     const char *path;
     StrBuf head;        /* type descriptors, string literals, prototypes */
@@ -53,6 +58,9 @@ typedef struct {
     PtrMap arrays;           /* Array[Int] locals -> their ArrayClass (emit_arrays.c) */
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
+    StmtList *hint_body;     /* a loop body run once per iteration left (emit.c: sized_first_append) */
+    const char *hint_left;   /* those iterations, this one included, as C */
+    ListBuild build;         /* the loop's list being built (emit_listbuild.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -165,6 +173,13 @@ bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncal
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
+
+/* emit_listbuild.c */
+Stmt *list_build_stmt(Emitter *em, Stmt *loop);   /* the append a loop builds its list with, or NULL */
+ListBuild list_build_open(Emitter *em, Stmt *s, int id);
+void list_build_close(Emitter *em, Stmt *s, int id, ListBuild outer);
+void emit_build_append(Emitter *em, Stmt *s);
+bool is_self_append(Stmt *s);                    /* emit.c: v = append(v, e) */
 
 /* emit_try.c */
 bool has_try(StmtList *body);

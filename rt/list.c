@@ -183,11 +183,12 @@ static Builder *as_builder(GenoListBuilder *b) { return (Builder *)(void *)b; }
 static int64_t builder_tl(const Builder *b) { return b->tail ? b->cur - b->tail->items : 0; }
 static int64_t builder_len(const Builder *b) { return b->tailoff + builder_tl(b) - b->off; }
 
-/* end: the tail's free slots, no more than the size limit leaves. */
+/* end: the tail's free slots, no more than the size limit leaves. The
+ * tail holds 32 slots, except a first one sized by geno_list_builder_start. */
 static void builder_set_end(Builder *b) {
     if (!b->tail) { b->end = b->cur; return; }
     int64_t room = geno_cfg.max_collection_size - builder_len(b);
-    int64_t free_slots = WIDTH - builder_tl(b);
+    int64_t free_slots = b->tail->cap - builder_tl(b);
     b->end = b->cur + (room < 0 ? 0 : room < free_slots ? room : free_slots);
 }
 
@@ -214,8 +215,16 @@ static void builder_from(Builder *b, const GenoList *l) {
 }
 
 /* The tail is full (or there is none yet): push it into the trie and
- * start an empty one. */
+ * start an empty one; a sized first tail that filled up grows to 32. */
 static void builder_next_tail(Builder *b) {
+    if (b->tail && b->tail->cap < WIDTH) {
+        int64_t tl = builder_tl(b);
+        Leaf *t = leaf_new(WIDTH);
+        memcpy(t->items, b->tail->items, (size_t)tl * sizeof(GenoWord));
+        b->tail = t;
+        b->cur = t->items + tl;
+        return;
+    }
     if (b->tail) {
         b->tail->filled = WIDTH;
         trie_push(&b->root, &b->shift, b->tailoff, b->tail);
@@ -228,8 +237,8 @@ static void builder_next_tail(Builder *b) {
 /* Adds n elements without a size check (the callers check). */
 static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
     while (n > 0) {
-        if (!b->tail || b->cur == b->tail->items + WIDTH) builder_next_tail(b);
-        int64_t free_slots = b->tail->items + WIDTH - b->cur;
+        if (!b->tail || b->cur == b->tail->items + b->tail->cap) builder_next_tail(b);
+        int64_t free_slots = b->tail->items + b->tail->cap - b->cur;
         int64_t k = free_slots < n ? free_slots : n;
         memcpy(b->cur, items, (size_t)k * sizeof(GenoWord));
         b->cur += k;
@@ -237,6 +246,20 @@ static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
         n -= k;
     }
     builder_set_end(b);
+}
+
+/* A builder holding l's elements, expecting `more` more: an empty l gets a
+ * first leaf of that size (up to 32) instead of 32 slots (codegen/
+ * emit_listbuild.c: a loop that appends once per iteration). */
+void geno_list_builder_start(GenoListBuilder *gb, GenoList *l, int64_t more) {
+    Builder *b = as_builder(gb);
+    if (l->len != 0) { builder_from(b, l); return; }
+    geno_list_builder_init(gb);
+    if (more > 0 && more < WIDTH) {
+        b->tail = leaf_new(small_cap(more));
+        b->cur = b->tail->items;
+        builder_set_end(b);
+    }
 }
 
 void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
@@ -345,6 +368,20 @@ GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
     geno_list_builder_init((GenoListBuilder *)&b);
     builder_add_many(&b, items, n);
     return geno_list_builder_finish((GenoListBuilder *)&b);
+}
+
+/* geno_list_append for the first element of a list expected to get `more`
+ * elements from a loop (a capacity hint, codegen/emit.c: emit_self_append):
+ * its leaf starts at that size, up to 32, instead of growing 4 -> 8 -> 16
+ * -> 32 with a copy each time. Only capacity differs: the result is the
+ * same list. */
+GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc loc) {
+    if (l->len != 0 || more <= 4) return geno_list_append(l, v, loc);
+    check_size(1, loc);
+    Leaf *t = leaf_new(small_cap(more));
+    t->items[0] = v;
+    t->filled = 1;
+    return header(1, 0, 1, BITS, NULL, t);
 }
 
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {

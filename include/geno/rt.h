@@ -570,6 +570,8 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; 
         ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx)) \
         : geno_list_index(_gl, _gi, loc); })
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a new header */
+/* geno_list_append with a capacity hint: `more` elements are expected in all. */
+GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc loc);
 /* append that may grow l's header in place and return l: only for a header
  * nothing else refers to (codegen's owned lists, made by geno_list_append). */
 GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc);
@@ -947,6 +949,8 @@ typedef struct {
     int64_t priv_[6];
 } GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
+/* A builder holding l's elements (l is not changed), `more` more expected. */
+void geno_list_builder_start(GenoListBuilder *b, GenoList *l, int64_t more);
 void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
 /* geno_list_builder_add with its common case inline: [cur, end) never
  * holds more slots than the size limit allows, so a store there needs no
