@@ -410,7 +410,10 @@ static void emit_loop_copy(Emitter *em, Stmt *s, const char *head, const char *p
     if (pre) emit_line(em, "%s", pre);
     if (step) emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
     if (var) declare_local(em, var, init);
+    int mark = bounds_mark(em);
+    bounds_loop_body(em, s);
     emit_block(em, &s->body);
+    bounds_pop(em, mark);
     em->indent--;
     emit_line(em, "}");
 }
@@ -532,7 +535,15 @@ static void emit_for(Emitter *em, Stmt *s) {
     emit_line(em, "}");
 }
 
+static void emit_stmt_only(Emitter *em, Stmt *s);
+
 static void emit_stmt(Emitter *em, Stmt *s) {
+    bounds_before_stmt(em, s);
+    emit_stmt_only(em, s);
+    bounds_after_stmt(em, s);
+}
+
+static void emit_stmt_only(Emitter *em, Stmt *s) {
     line_directive(em, s->loc);
     switch (s->kind) {
     case ST_LET:
@@ -586,12 +597,17 @@ static void emit_stmt(Emitter *em, Stmt *s) {
     case ST_IF:
         emit_line(em, "if (%s) {", emit_expr(em, s->cond));
         em->indent++;
+        int mark = bounds_mark(em);
+        bounds_branch(em, s->cond, true);
         emit_block(em, &s->body);
+        bounds_pop(em, mark);
         em->indent--;
         if (s->else_body.len) {
             emit_line(em, "} else {");
             em->indent++;
+            bounds_branch(em, s->cond, false);
             emit_block(em, &s->else_body);
+            bounds_pop(em, mark);
             em->indent--;
         }
         emit_line(em, "}");
@@ -629,7 +645,9 @@ static void emit_stmt(Emitter *em, Stmt *s) {
 }
 
 void emit_block(Emitter *em, StmtList *body) {
+    int mark = bounds_mark(em);
     for (int i = 0; i < body->len; i++) emit_stmt(em, body->items[i]);
+    bounds_pop(em, mark);
 }
 
 /* ---- functions ----------------------------------------------------------- */
@@ -710,6 +728,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->volatile_vars = has_try(&f->body);
     find_owned_lists(em, &f->body);
     find_small_ints(em, &f->body);
+    bounds_begin(em, &f->body);
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);

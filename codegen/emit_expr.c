@@ -449,7 +449,10 @@ static char *emit_index(Emitter *em, Expr *e) {
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
     case TY_LIST: return from_word(e->ty, xasprintf("GENO_LIST_INDEX(%s, %s, %s)", a, i, L));
-    case TY_ARRAY: return from_word(e->ty, xasprintf("%s_INDEX(%s, %s, %s)", array_macros(t), a, i, L));
+    case TY_ARRAY:
+        if (index_in_bounds(em, e->a, e->b))   /* emit_bounds.c: nothing to check */
+            return from_word(e->ty, xasprintf("%s_AT(%s, %s)", array_macros(t), a, i));
+        return from_word(e->ty, xasprintf("%s_INDEX(%s, %s, %s)", array_macros(t), a, i, L));
     case TY_MAP:
         return from_word(e->ty, xasprintf("geno_map_index(%s, %s, %s, %s)", a, to_word(e->b->ty, i),
                                           type_desc(em, t), L));
@@ -462,10 +465,13 @@ static char *emit_index(Emitter *em, Expr *e) {
 /* target[index] = value on an Array, Vec or MutableMap (a statement). */
 char *emit_index_assign(Emitter *em, Stmt *s) {
     Type *t = ty_resolve(s->target->ty);
+    bool at = t->kind == TY_ARRAY && index_in_bounds(em, s->target, s->index);   /* emit_bounds.c */
     char *a = emit_expr(em, s->target), *i = emit_expr(em, s->index), *L = loc_arg(s->loc);
     char *v = to_word(t->kind == TY_MUTMAP ? t->args[1] : t->args[0], emit_expr(em, s->value));
     switch (t->kind) {
-    case TY_ARRAY: return xasprintf("%s_INDEX_SET(%s, %s, %s, %s);", array_macros(t), a, i, v, L);
+    case TY_ARRAY:
+        if (at) return xasprintf("%s_AT_SET(%s, %s, %s);", array_macros(t), a, i, v);
+        return xasprintf("%s_INDEX_SET(%s, %s, %s, %s);", array_macros(t), a, i, v, L);
     case TY_VEC: return xasprintf("GENO_VEC_INDEX_SET(%s, %s, %s, %s);", a, i, v, L);
     case TY_MUTMAP:
         return xasprintf("geno_mutable_map_set(%s, %s, %s, %s, %s);", a, to_word(s->index->ty, i), v,

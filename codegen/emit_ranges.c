@@ -461,6 +461,13 @@ void bound_param(Emitter *em, Sym *param, IntRange r) {
     ptrmap_put(&em->small, param, c);
 }
 
+bool local_int_range(Emitter *em, Sym *s, IntRange *r) {
+    Cand *c = cand_of(em, s);
+    if (!c || !c->bounded) return false;
+    *r = c->r;
+    return true;
+}
+
 bool is_small_local(Emitter *em, Sym *s) {
     Cand *c = cand_of(em, s);
     return c && c->bounded;
