@@ -661,7 +661,8 @@ static char *signature(Emitter *em, Def *f, bool out) {
         sb_printf(&sb, "static GenoAdt * %s_in(GenoWord *in_", def_cname(em, s));
         out = true;   /* the parameters follow a first one */
     } else if (out) sb_printf(&sb, "static void %s_o(GenoWord *o_", def_cname(em, s));
-    else sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), def_cname(em, s));
+    else sb_printf(&sb, "static %s%s %s(", inline_leaf(f) ? "GENO_INLINE_LEAF " : "", c_type(func_result_type(f)),
+                   def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s%s p_%s", i || out ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
     if (!f->params.len && !out) sb_puts(&sb, "void");

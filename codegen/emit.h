@@ -142,6 +142,9 @@ void bounds_after_stmt(Emitter *em, Stmt *s);
 void bounds_branch(Emitter *em, Expr *cond, bool then);   /* at an if's then/else block */
 void bounds_loop_body(Emitter *em, Stmt *s);          /* at each copy of a loop body */
 bool index_in_bounds(Emitter *em, Expr *array, Expr *index);
+
+/* emit_inline.c */
+bool inline_leaf(Def *f);   /* `return e` without user calls: GENO_INLINE_LEAF */
 /* emit_arrays.c: an Array[Int] local and its aliases, when only indexed */
 typedef struct ArrayClass {
     struct ArrayClass *parent;   /* union-find: NULL at the class's record */
