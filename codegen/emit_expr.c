@@ -212,8 +212,12 @@ static char *tag_cleared(Expr *x, const char *c) {
 static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *b) {
     IntRange ra, rb, rr;
     if (!small_int_range(em, e->a, &ra)) return NULL;
-    if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0)
+    if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0) {
+        if (ra.lo >= 0)   /* unsigned: a power of two is a mask */
+            return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL((int64_t)((uint64_t)GENO_INT_VALUE(%s) %% (uint64_t)%s)))", a,
+                             untagged(e->b, b));
         return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) %% %s))", a, untagged(e->b, b));
+    }
     if (!small_int_range(em, e->b, &rb)) return NULL;
     switch (e->op) {
     case OP_ADD:
@@ -227,6 +231,9 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) * %s))", a, untagged(e->b, b));
     case OP_DIV:
         if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
+        if (ra.lo >= 0 && rb.lo > 0)   /* unsigned: a power of two is a shift */
+            return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL((int64_t)((uint64_t)GENO_INT_VALUE(%s) / (uint64_t)%s)))", a,
+                             untagged(e->b, b));
         return xasprintf("GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(%s) / %s))", a, untagged(e->b, b));
     case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
@@ -267,14 +274,23 @@ static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b)
     }
 }
 
+/* e (a Float) cannot be 0: int_to_float of an Int proved nonzero (emit_ranges.c). */
+static bool float_nonzero(Emitter *em, Expr *e) {
+    const char *b = called_builtin(e);
+    IntRange r;
+    return b && !strcmp(b, "int_to_float") && e->elems.len == 1 && small_int_range(em, e->elems.items[0], &r) &&
+           (r.lo > 0 || r.hi < 0);
+}
+
 static char *emit_float_binary(Emitter *em, Expr *e, const char *a, const char *b) {
-    (void)em;
     char *L = loc_arg(e->loc);
     switch (e->op) {
     case OP_ADD: return xasprintf("(%s + %s)", a, b);
     case OP_SUB: return xasprintf("(%s - %s)", a, b);
     case OP_MUL: return xasprintf("(%s * %s)", a, b);
-    case OP_DIV: return xasprintf("GENO_FLOAT_DIV(%s, %s, %s)", a, b, L);
+    case OP_DIV:
+        if (float_nonzero(em, e->b)) return xasprintf("(%s / %s)", a, b);
+        return xasprintf("GENO_FLOAT_DIV(%s, %s, %s)", a, b, L);
     case OP_MOD: return xasprintf("geno_float_mod(%s, %s, %s)", a, b, L);
     case OP_POW: return xasprintf("geno_float_pow(%s, %s, %s)", a, b, L);
     default: return xasprintf("((int64_t)(%s %s %s))", a, c_cmp_op(e->op), b);
