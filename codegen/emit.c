@@ -459,7 +459,10 @@ static void emit_loop_copy(Emitter *em, Stmt *s, const char *head, const char *p
     if (pre) emit_line(em, "%s", pre);
     if (step) emit_line(em, "GENO_STEP(%s);", loc_arg(s->loc));   /* one step per iteration (rt/limits.c) */
     if (var) declare_local(em, var, init);
+    int mark = bounds_mark(em);
+    bounds_loop_body(em, s);
     emit_block(em, &s->body);
+    bounds_pop(em, mark);
     em->indent--;
     emit_line(em, "}");
 }
@@ -596,7 +599,15 @@ static void emit_for(Emitter *em, Stmt *s) {
     emit_line(em, "}");
 }
 
+static void emit_stmt_only(Emitter *em, Stmt *s);
+
 static void emit_stmt(Emitter *em, Stmt *s) {
+    bounds_before_stmt(em, s);
+    emit_stmt_only(em, s);
+    bounds_after_stmt(em, s);
+}
+
+static void emit_stmt_only(Emitter *em, Stmt *s) {
     line_directive(em, s->loc);
     switch (s->kind) {
     case ST_LET:
@@ -651,12 +662,17 @@ static void emit_stmt(Emitter *em, Stmt *s) {
     case ST_IF:
         emit_line(em, "if (%s) {", emit_expr(em, s->cond));
         em->indent++;
+        int mark = bounds_mark(em);
+        bounds_branch(em, s->cond, true);
         emit_block(em, &s->body);
+        bounds_pop(em, mark);
         em->indent--;
         if (s->else_body.len) {
             emit_line(em, "} else {");
             em->indent++;
+            bounds_branch(em, s->cond, false);
             emit_block(em, &s->else_body);
+            bounds_pop(em, mark);
             em->indent--;
         }
         emit_line(em, "}");
@@ -694,7 +710,9 @@ static void emit_stmt(Emitter *em, Stmt *s) {
 }
 
 void emit_block(Emitter *em, StmtList *body) {
+    int mark = bounds_mark(em);
     for (int i = 0; i < body->len; i++) emit_stmt(em, body->items[i]);
+    bounds_pop(em, mark);
 }
 
 /* ---- functions ----------------------------------------------------------- */
@@ -708,7 +726,8 @@ static char *signature(Emitter *em, Def *f, bool out) {
         sb_printf(&sb, "static GenoAdt * %s_in(GenoWord *in_", def_cname(em, s));
         out = true;   /* the parameters follow a first one */
     } else if (out) sb_printf(&sb, "static void %s_o(GenoWord *o_", def_cname(em, s));
-    else sb_printf(&sb, "static %s %s(", c_type(func_result_type(f)), def_cname(em, s));
+    else sb_printf(&sb, "static %s%s %s(", inline_leaf(f) ? "GENO_INLINE_LEAF " : "", c_type(func_result_type(f)),
+                   def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s%s p_%s", i || out ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
     if (!f->params.len && !out) sb_puts(&sb, "void");
@@ -775,6 +794,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->volatile_vars = has_try(&f->body);
     find_owned_lists(em, &f->body);
     find_small_ints(em, &f->body);
+    bounds_begin(em, &f->body);
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);

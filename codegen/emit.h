@@ -61,6 +61,7 @@ typedef struct {
     StmtList *hint_body;     /* a loop body run once per iteration left (emit.c: sized_first_append) */
     const char *hint_left;   /* those iterations, this one included, as C */
     ListBuild build;         /* the loop's list being built (emit_listbuild.c) */
+    void *bounds;            /* facts for index bounds (emit_bounds.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -141,6 +142,22 @@ const char *array_macros(Type *array_type);
 
 /* emit_ranges.c: Int values that are provably small */
 typedef struct { int64_t lo, hi; } IntRange;
+bool local_int_range(Emitter *em, Sym *s, IntRange *r);   /* bounds of an Int local, if proved */
+
+/* emit_bounds.c: array indexes proved within the length */
+void bounds_begin(Emitter *em, StmtList *body);        /* before emitting a function's body */
+int bounds_mark(Emitter *em);
+void bounds_pop(Emitter *em, int mark);               /* drops the facts pushed since mark */
+int bounds_hide(Emitter *em);                         /* a lambda body: no outer facts */
+void bounds_unhide(Emitter *em, int floor);
+void bounds_before_stmt(Emitter *em, Stmt *s);
+void bounds_after_stmt(Emitter *em, Stmt *s);
+void bounds_branch(Emitter *em, Expr *cond, bool then);   /* at an if's then/else block */
+void bounds_loop_body(Emitter *em, Stmt *s);          /* at each copy of a loop body */
+bool index_in_bounds(Emitter *em, Expr *array, Expr *index);
+
+/* emit_inline.c */
+bool inline_leaf(Def *f);   /* `return e` without user calls: GENO_INLINE_LEAF */
 /* emit_arrays.c: an Array[Int] local and its aliases, when only indexed */
 typedef struct ArrayClass {
     struct ArrayClass *parent;   /* union-find: NULL at the class's record */

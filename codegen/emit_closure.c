@@ -55,6 +55,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->volatile_vars = e->a ? false : has_try(&e->body);
     if (!e->a) find_owned_lists(em, &e->body);
     em->body = (StrBuf){0};
+    int saved_floor = bounds_hide(em);
     em->indent = 0;
     em->last_line = 0;
     em->line_file = NULL;   /* a buffer of its own */
@@ -93,6 +94,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
 
     em->entered = saved_entered;
     em->body = saved_body;
+    bounds_unhide(em, saved_floor);
     em->indent = saved_indent;
     em->last_line = saved_line;
     em->line_file = saved_file;

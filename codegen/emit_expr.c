@@ -217,8 +217,12 @@ static char *tag_cleared(Expr *x, const char *c) {
 static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *b) {
     IntRange ra, rb, rr;
     if (!small_int_range(em, e->a, &ra)) return NULL;
-    if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0)
+    if (e->op == OP_MOD && e->b->kind == EX_INT && small_int_range(em, e, &rr) && rr.hi > 0) {
+        if (ra.lo >= 0)   /* unsigned: a power of two is a mask */
+            return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("(int64_t)((uint64_t)%s %% (uint64_t)%s)",
+                                                                          untag_small(a), untagged(e->b, b))));
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s %% %s", untag_small(a), untagged(e->b, b))));
+    }
     if (!small_int_range(em, e->b, &rb)) return NULL;
     switch (e->op) {
     case OP_ADD:
@@ -232,6 +236,9 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s * %s", untag_small(a), untagged(e->b, b))));
     case OP_DIV:
         if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
+        if (ra.lo >= 0 && rb.lo > 0)   /* unsigned: a power of two is a shift */
+            return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("(int64_t)((uint64_t)%s / (uint64_t)%s)",
+                                                                          untag_small(a), untagged(e->b, b))));
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s / %s", untag_small(a), untagged(e->b, b))));
     case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
@@ -272,14 +279,23 @@ static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b)
     }
 }
 
+/* e (a Float) cannot be 0: int_to_float of an Int proved nonzero (emit_ranges.c). */
+static bool float_nonzero(Emitter *em, Expr *e) {
+    const char *b = called_builtin(e);
+    IntRange r;
+    return b && !strcmp(b, "int_to_float") && e->elems.len == 1 && small_int_range(em, e->elems.items[0], &r) &&
+           (r.lo > 0 || r.hi < 0);
+}
+
 static char *emit_float_binary(Emitter *em, Expr *e, const char *a, const char *b) {
-    (void)em;
     char *L = loc_arg(e->loc);
     switch (e->op) {
     case OP_ADD: return xasprintf("(%s + %s)", a, b);
     case OP_SUB: return xasprintf("(%s - %s)", a, b);
     case OP_MUL: return xasprintf("(%s * %s)", a, b);
-    case OP_DIV: return xasprintf("GENO_FLOAT_DIV(%s, %s, %s)", a, b, L);
+    case OP_DIV:
+        if (float_nonzero(em, e->b)) return xasprintf("(%s / %s)", a, b);
+        return xasprintf("GENO_FLOAT_DIV(%s, %s, %s)", a, b, L);
     case OP_MOD: return xasprintf("geno_float_mod(%s, %s, %s)", a, b, L);
     case OP_POW: return xasprintf("geno_float_pow(%s, %s, %s)", a, b, L);
     default: return xasprintf("((int64_t)(%s %s %s))", a, c_cmp_op(e->op), b);
@@ -454,7 +470,10 @@ static char *emit_index(Emitter *em, Expr *e) {
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
     case TY_LIST: return from_word(e->ty, xasprintf("GENO_LIST_INDEX(%s, %s, %s)", a, i, L));
-    case TY_ARRAY: return from_word(e->ty, xasprintf("%s_INDEX(%s, %s, %s)", array_macros(t), a, i, L));
+    case TY_ARRAY:
+        if (index_in_bounds(em, e->a, e->b))   /* emit_bounds.c: nothing to check */
+            return from_word(e->ty, xasprintf("%s_AT(%s, %s)", array_macros(t), a, i));
+        return from_word(e->ty, xasprintf("%s_INDEX(%s, %s, %s)", array_macros(t), a, i, L));
     case TY_MAP:
         return from_word(e->ty, xasprintf("geno_map_index(%s, %s, %s, %s)", a, to_word(e->b->ty, i),
                                           type_desc(em, t), L));
@@ -467,10 +486,13 @@ static char *emit_index(Emitter *em, Expr *e) {
 /* target[index] = value on an Array, Vec or MutableMap (a statement). */
 char *emit_index_assign(Emitter *em, Stmt *s) {
     Type *t = ty_resolve(s->target->ty);
+    bool at = t->kind == TY_ARRAY && index_in_bounds(em, s->target, s->index);   /* emit_bounds.c */
     char *a = emit_expr(em, s->target), *i = emit_expr(em, s->index), *L = loc_arg(s->loc);
     char *v = to_word(t->kind == TY_MUTMAP ? t->args[1] : t->args[0], emit_expr(em, s->value));
     switch (t->kind) {
-    case TY_ARRAY: return xasprintf("%s_INDEX_SET(%s, %s, %s, %s);", array_macros(t), a, i, v, L);
+    case TY_ARRAY:
+        if (at) return xasprintf("%s_AT_SET(%s, %s, %s);", array_macros(t), a, i, v);
+        return xasprintf("%s_INDEX_SET(%s, %s, %s, %s);", array_macros(t), a, i, v, L);
     case TY_VEC: return xasprintf("GENO_VEC_INDEX_SET(%s, %s, %s, %s);", a, i, v, L);
     case TY_MUTMAP:
         return xasprintf("geno_mutable_map_set(%s, %s, %s, %s, %s);", a, to_word(s->index->ty, i), v,

@@ -50,6 +50,7 @@ typedef struct {
     VEC(Expr *) caps_up, caps_down;
     bool free_up, free_down;
     bool bounded;
+    bool nonneg;         /* every value is >= 0 (find_nonneg) */
     IntRange r;
 } Cand;
 
@@ -186,6 +187,7 @@ static const char *builtin_of(Expr *e) {
 }
 
 static bool range_of(Emitter *m, Expr *e, IntRange *r);
+static bool nonneg(Emitter *m, Expr *e);
 
 static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     IntRange a, b;
@@ -194,7 +196,7 @@ static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     if (e->op == OP_MOD && e->b->kind == EX_INT) {   /* a % K: |result| < K, sign of a */
         int64_t k;
         if (!lit_value(e->b, &k) || k < 1) return false;
-        r->lo = ka && a.lo >= 0 ? 0 : -(k - 1);
+        r->lo = (ka && a.lo >= 0) || nonneg(m, e->a) ? 0 : -(k - 1);
         r->hi = ka && a.hi <= 0 ? 0 : k - 1;
         return true;
     }
@@ -418,6 +420,64 @@ static bool prove_class(Emitter *m, ArrayClass *ac) {
     return true;
 }
 
+/* ---- signs -------------------------------------------------------------
+ * `seed = (seed * 1103515245 + 12345) % 2147483648` has no bounded
+ * product, but every value is >= 0: so seed % K is in [0, K - 1], not
+ * [-(K - 1), K - 1]. A local is non-negative when its initial value and
+ * every assigned value are, given that the non-negative locals are
+ * (induction over the run: the greatest such set, found by removing the
+ * locals that fail until none does). % truncates: the sign of the
+ * dividend. */
+static bool nonneg(Emitter *m, Expr *e) {
+    if (!e || !ty_is(e->ty, TY_INT) || (e->aux & AUX_TO_FLOAT)) return false;
+    IntRange r;
+    switch (e->kind) {
+    case EX_INT:
+        return true;
+    case EX_IDENT: {
+        Cand *c = cand_of(m, e->sym);
+        return c && (c->nonneg || (c->bounded && c->r.lo >= 0));
+    }
+    case EX_BINARY:
+        if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
+        if (e->op == OP_ADD || e->op == OP_MUL || e->op == OP_DIV) return nonneg(m, e->a) && nonneg(m, e->b);
+        if (e->op == OP_MOD) return nonneg(m, e->a);
+        return false;
+    default:
+        return range_of(m, e, &r) && r.lo >= 0;
+    }
+}
+
+static bool nonneg_holds(Emitter *m, Cand *c) {
+    if (c->drift_down) return false;
+    if (c->range) {
+        Expr *call = c->range;
+        if (!nonneg(m, call->elems.items[0])) return false;
+        if (call->elems.len == 3) {
+            Expr *k = call->elems.items[2];
+            int64_t v;
+            if (k->kind != EX_INT || !lit_value(k, &v) || v < 1) return false;
+        }
+    } else if (!c->init || !nonneg(m, c->init)) {
+        return false;
+    }
+    for (int i = 0; i < c->values.len; i++)
+        if (!nonneg(m, c->values.items[i])) return false;
+    return true;
+}
+
+static void find_nonneg(Emitter *m, CandList *all) {
+    for (int i = 0; i < all->len; i++) all->items[i]->nonneg = true;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < all->len; i++)
+            if (all->items[i]->nonneg && !nonneg_holds(m, all->items[i])) {
+                all->items[i]->nonneg = false;
+                changed = true;
+            }
+    }
+}
+
 void find_small_ints(Emitter *em, StmtList *body) {
     if (ptrmap_get(&em->ranged, body)) return;   /* once: a second collect would count each step twice */
     ptrmap_put(&em->ranged, body, body);
@@ -425,6 +485,7 @@ void find_small_ints(Emitter *em, StmtList *body) {
     ArrayClassList arrays = {0};
     collect(em, &all, body);
     find_array_classes(em, body, &arrays);
+    find_nonneg(em, &all);
     for (bool changed = true; changed;) {
         changed = false;
         for (int i = 0; i < all.len; i++)
@@ -459,6 +520,13 @@ void bound_param(Emitter *em, Sym *param, IntRange r) {
     Cand *c = xmalloc(sizeof *c);
     *c = (Cand){.sym = param, .bounded = true, .r = r};
     ptrmap_put(&em->small, param, c);
+}
+
+bool local_int_range(Emitter *em, Sym *s, IntRange *r) {
+    Cand *c = cand_of(em, s);
+    if (!c || !c->bounded) return false;
+    *r = c->r;
+    return true;
 }
 
 bool is_small_local(Emitter *em, Sym *s) {

@@ -1049,6 +1049,21 @@ const GenoWord *geno_array_words(const GenoArray *a);
     if (GENO_IDX_OK(_gi, _ga->len)) _ga->items[GENO_INT_VALUE(_gi)] = _gv; else geno_array_index_set(_ga, _gi, _gv, loc); } while (0)
 #define GENO_ARRAY_SET(a, i, v, loc) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
     if (GENO_IDX_OK(_gi, _ga->len)) _ga->items[GENO_INT_VALUE(_gi)] = _gv; else geno_array_set(_ga, _gi, _gv, loc); } while (0)
+/* A function whose body is one `return e` without user calls
+ * (codegen/emit_inline.c): cc inlines it into its callers' loops. */
+#ifdef __TINYC__
+#define GENO_INLINE_LEAF
+#else
+#define GENO_INLINE_LEAF inline __attribute__((always_inline))
+#endif
+/* a[i] with 0 <= i < a->len proved by codegen (emit_bounds.c): i is a
+ * small tagged 2k+1, so the item sits (i - 1) * 4 bytes in (no shift). */
+#define GENO_ARRAY_AT(a, i) (*(GenoWord *)((char *)(a)->items + ((int64_t)(i) - 1) * 4))
+#define GENO_ARRAY_AT_SET(a, i, v) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
+    GENO_ARRAY_AT(_ga, _gi) = _gv; } while (0)
+#define GENO_BARRAY_AT(a, i) ((GenoWord)GENO_ARRAY_BYTES(a)[GENO_INT_VALUE(i)])
+#define GENO_BARRAY_AT_SET(a, i, v) do { GenoArray *_ga = (a); GenoInt _gi = (i); GenoWord _gv = (v); \
+    GENO_ARRAY_BYTES(_ga)[GENO_INT_VALUE(_gi)] = (uint8_t)(_gv != 0); } while (0)
 /* The same four for an Array[Bool] (compact: a byte per element). */
 #define GENO_BARRAY_INDEX(a, i, loc) ({ GenoArray *_ga = (a); GenoInt _gi = (i); \
     GENO_IDX_OK(_gi, _ga->len) ? (GenoWord)GENO_ARRAY_BYTES(_ga)[GENO_INT_VALUE(_gi)] : geno_array_index(_ga, _gi, loc); })
