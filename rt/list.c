@@ -330,6 +330,26 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc) {
                geno_int_cstr(shown), (long long)l->len);
 }
 
+/* l[i] through a window (GENO_LIST_AT): raises as geno_list_index, else
+ * sets [*s, *e) to the run of indexes around i that share i's leaf (*c: the
+ * element at *s) and returns l[i]. */
+GenoWord geno_list_window(GenoList *l, GenoInt i, const GenoWord **c, int64_t *s, int64_t *e, GenoLoc loc) {
+    int64_t x = GENO_INT_VALUE(i);
+    if (!(i & 1) || x >= l->len || x < -l->len) {
+        *c = 0;
+        *s = *e = 0;
+        return geno_list_index(l, i, loc);
+    }
+    if (x < 0) x += l->len;
+    int64_t from = x - ((l->off + x) & MASK), k;
+    if (from < 0) from = 0;
+    const GenoWord *p = geno_list_chunk(l, from, &k);
+    *c = p;
+    *s = from;
+    *e = from + k;
+    return p[x - from];
+}
+
 /* ---- building --------------------------------------------------------------------- */
 
 GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {

@@ -569,6 +569,18 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; 
     ((_gi & 1) && (uint64_t)_gx < (uint64_t)_gl->len) \
         ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx)) \
         : geno_list_index(_gl, _gi, loc); })
+/* l[i] of a list variable that never changes (codegen/emit_windows.c) with
+ * a window of its own: [ks, ke) indexes whose elements start at kc (at
+ * first empty: ks = ke). An i in the window is in [0, len): no other check;
+ * anything else takes geno_list_window, which refills the window with the
+ * part of i's leaf from i's leaf start (or raises E401 as geno_list_index). */
+GenoWord geno_list_window(GenoList *l, GenoInt i, const GenoWord **c, int64_t *s, int64_t *e, GenoLoc loc);
+#define GENO_LIST_AT(l, i, kc, ks, ke, loc) ({ GenoInt _ai = (i); \
+    uint64_t _ad = (uint64_t)GENO_INT_VALUE(_ai) - (uint64_t)(ks); \
+    ((_ai & 1) && _ad < (uint64_t)((ke) - (ks))) ? (kc)[_ad] \
+        : ({ const GenoWord *_ac; int64_t _as, _ae; \
+             GenoWord _av = geno_list_window((l), _ai, &_ac, &_as, &_ae, loc); \
+             (kc) = _ac; (ks) = _as; (ke) = _ae; _av; }); })
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a new header */
 /* append that may grow l's header in place and return l: only for a header
  * nothing else refers to (codegen's owned lists, made by geno_list_append). */
