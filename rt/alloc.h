@@ -18,4 +18,8 @@ void *geno_realloc_atomic(void *p, size_t size);
 /* geno_alloc_atomic without clearing: for arrays the caller fills at once. */
 void *geno_alloc_atomic_uncleared(size_t size);
 
+/* A cleared object the collector never scans
+ * (rt/list.c's flat leaves; rt/gc.c). */
+void *geno_alloc_flat(size_t size);
+
 #endif

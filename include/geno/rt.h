@@ -523,7 +523,8 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
  * (off + len - 1) & ~31 on; the trie the rest) inline; everything else
  * goes through the functions. */
 typedef struct GenoListLeaf {
-    int32_t filled, cap, front, pad_;
+    int32_t filled, cap, front;
+    int32_t flat;               /* no element is a pointer; only odd words go in (rt/list.c) */
     GenoWord items[];
 } GenoListLeaf;
 typedef struct GenoList {
@@ -586,11 +587,13 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a 
  * nothing else refers to (codegen's owned lists, made by geno_list_append). */
 GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc);
 /* geno_list_push, inline while the tail leaf has a free slot that no other
- * version has written (cnt & 31 is then the tail's length) and the list is
- * under max_collection_size (geno_max_collection, with GENO_RANGE_COUNT). */
+ * version has written (cnt & 31 is then the tail's length), takes v (a flat
+ * leaf takes odd words only) and the list is under max_collection_size
+ * (geno_max_collection, with GENO_RANGE_COUNT). */
 #define GENO_LIST_PUSH(l, v, loc) ({ GenoList *_pl = (l); GenoWord _pv = (v); \
     int64_t _pt = (_pl->off + _pl->len) & 31; GenoListLeaf *_pf = _pl->tail; \
-    (_pt != 0 && _pl->len != 0 && _pf->filled == _pt && _pt < _pf->cap && _pl->len < geno_max_collection) \
+    (_pt != 0 && _pl->len != 0 && _pf->filled == _pt && _pt < _pf->cap && ((_pv & 1) || !_pf->flat) \
+     && _pl->len < geno_max_collection) \
         ? (_pf->items[_pt] = _pv, _pf->filled = (int32_t)_pt + 1, _pl->len++, _pl) : geno_list_push(_pl, _pv, loc); })
 GenoList *geno_list_range(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc);
 
