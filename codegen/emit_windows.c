@@ -106,7 +106,7 @@ static bool has_window(Emitter *em, Sym *v) {
 void declare_list_window(Emitter *em, Sym *v) {
     if (!has_window(em, v)) return;
     char *n = local_name(v);
-    emit_line(em, "const GenoWord *kc_%s = 0; int64_t ks_%s = 0, ke_%s = 0;", n, n, n);
+    emit_line(em, "const GenoWord *kc_%s = 0; int64_t ks_%s = 0, kn_%s = 0;", n, n, n);
 }
 
 void declare_param_windows(Emitter *em) {
@@ -117,6 +117,6 @@ char *emit_list_window_index(Emitter *em, Expr *e, const char *index) {
     if (!indexed_list(e) || !has_window(em, e->a->sym)) return NULL;
     Sym *v = e->a->sym;
     char *n = local_name(v);
-    return xasprintf("GENO_LIST_AT(%s, %s, kc_%s, ks_%s, ke_%s, %s)", local_ref(em, v), index, n, n, n,
+    return xasprintf("GENO_LIST_AT(%s, %s, kc_%s, ks_%s, kn_%s, %s)", local_ref(em, v), index, n, n, n,
                      loc_arg(e->loc));
 }

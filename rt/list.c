@@ -361,23 +361,33 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc) {
 }
 
 /* l[i] through a window (GENO_LIST_AT): raises as geno_list_index, else
- * sets [*s, *e) to the run of indexes around i that share i's leaf (*c: the
+ * sets the window to the *n indexes from *s that share i's leaf (*c: the
  * element at *s) and returns l[i]. */
-GenoWord geno_list_window(GenoList *l, GenoInt i, const GenoWord **c, int64_t *s, int64_t *e, GenoLoc loc) {
-    int64_t x = GENO_INT_VALUE(i);
-    if (!(i & 1) || x >= l->len || x < -l->len) {
+GenoWord geno_list_window(GenoList *l, GenoInt i, const GenoWord **c, int64_t *s, int64_t *n, GenoLoc loc) {
+    int64_t x = GENO_INT_VALUE(i), len = l->len;
+    if (!(i & 1) || x >= len || x < -len) {
         *c = 0;
-        *s = *e = 0;
+        *s = *n = 0;
         return geno_list_index(l, i, loc);
     }
-    if (x < 0) x += l->len;
-    int64_t from = x - ((l->off + x) & MASK), k;
-    if (from < 0) from = 0;
-    const GenoWord *p = geno_list_chunk(l, from, &k);
-    *c = p;
+    if (x < 0) x += len;
+    int64_t off = l->off, p = off + x, to = tailoff_of(off + len), leaf0, end;
+    const GenoWord *items;
+    if (p >= to) {              /* the tail: physical [to, off + len) */
+        leaf0 = to;
+        items = l->tail->items;
+        end = len;
+    } else {
+        leaf0 = p & ~(int64_t)MASK;
+        items = leaf_at(l, p)->items;
+        end = leaf0 + WIDTH - off;
+    }
+    int64_t from = leaf0 - off > 0 ? leaf0 - off : 0;   /* a view may start mid-leaf */
+    const GenoWord *w = items + (off + from - leaf0);
+    *c = w;
     *s = from;
-    *e = from + k;
-    return p[x - from];
+    *n = end - from;
+    return w[x - from];
 }
 
 /* ---- building --------------------------------------------------------------------- */
