@@ -63,38 +63,31 @@ void *geno_free_lists[GENO_FREE_LIST_GRANULES + 1];
  * alive: the batch is moved into a stash, a scanned array per size
  * (allocated once), and whatever does not fit is dropped (unreferenced, the
  * collector takes it back). */
-#define FLAT_STASH 256          /* objects of a 4 KiB block of one granule */
-typedef struct { int64_t n; void *obj[FLAT_STASH]; } FlatStash;
 static int flat_kind;
-static FlatStash *flat_stash[GENO_FREE_LIST_GRANULES + 1];
+GenoFlatStash *geno_flat_stash[GENO_FREE_LIST_GRANULES + 1];
 
-static FlatStash *flat_refill(size_t g) {
+void *geno_alloc_flat_refill(size_t g) {
+    if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_atomic(g * 16);
     if (!flat_kind) geno_gc_init();
-    FlatStash *st = flat_stash[g];
+    GenoFlatStash *st = geno_flat_stash[g];
     if (!st) {
         st = GC_MALLOC(sizeof *st);
         if (!st) out_of_memory();
-        flat_stash[g] = st;
+        geno_flat_stash[g] = st;
     }
-    void *list = NULL;
-    GC_generic_malloc_many(g * 16, flat_kind, &list);
-    if (!list) out_of_memory();
-    while (list && st->n < FLAT_STASH) {
-        void *next = *(void **)list;
-        *(void **)list = 0;
-        st->obj[st->n++] = list;
-        list = next;
+    if (st->n == 0) {
+        void *list = NULL;
+        GC_generic_malloc_many(g * 16, flat_kind, &list);
+        if (!list) out_of_memory();
+        while (list && st->n < GENO_FLAT_STASH) {
+            void *next = *(void **)list;
+            *(void **)list = 0;
+            st->obj[st->n++] = list;
+            list = next;
+        }
     }
-    return st;
-}
-
-void *geno_alloc_flat(size_t size) {
-    size_t g = size ? (size + 15) >> 4 : 1;
-    if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_atomic(size);
-    FlatStash *st = flat_stash[g];
-    if (!st || st->n == 0) st = flat_refill(g);
     void *p = st->obj[--st->n];
-    st->obj[st->n] = 0;         /* the stash keeps no object in use alive */
+    st->obj[st->n] = 0;
     return p;
 }
 
