@@ -430,6 +430,7 @@ static void emit_let(Emitter *em, Stmt *s) {
     }
     if (!s->names.len) {
         declare_local(em, v, emit_expr_as(em, s->value, v->ty));
+        declare_list_window(em, v);
         if (is_owned_list(em, v) && ty_is(v->ty, TY_ADT) && is_fresh_record(s->value))
             emit_line(em, "%s = 1;", owned_flag(v));
         return;
@@ -795,6 +796,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     find_owned_lists(em, &f->body);
     find_small_ints(em, &f->body);
     bounds_begin(em, &f->body);
+    find_list_windows(em, &f->body);
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
@@ -802,6 +804,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->indent++;
     emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
     em->entered = true;
+    declare_param_windows(em);
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
     em->callee_leaves = em->out_tuple > 0;

@@ -62,6 +62,8 @@ typedef struct {
     const char *hint_left;   /* those iterations, this one included, as C */
     ListBuild build;         /* the loop's list being built (emit_listbuild.c) */
     void *bounds;            /* facts for index bounds (emit_bounds.c) */
+    PtrMap windows;          /* List lets and parameters read as l[i] through a window (emit_windows.c) */
+    VEC(Sym *) window_params;   /* those of the function being emitted that are parameters */
 } Emitter;
 
 /* emit_expr.c */
@@ -186,6 +188,12 @@ typedef struct {
 /* R/ok: per parameter the outside calls' hull (ok false: unbounded); on
  * true, R holds invariant bounds of the parameters still ok. */
 bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncalls, IntRange *R, bool *ok);
+
+/* emit_windows.c: l[i] in loops of a list variable that never changes */
+void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
+void declare_param_windows(Emitter *em);               /* at the function's entry */
+void declare_list_window(Emitter *em, Sym *v);         /* after declaring let v */
+char *emit_list_window_index(Emitter *em, Expr *e, const char *index);   /* e = v[index], or NULL */
 
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */

@@ -469,7 +469,10 @@ static char *emit_index(Emitter *em, Expr *e) {
     char *i = emit_expr(em, e->b), *L = loc_arg(e->loc);
     switch (t->kind) {
     case TY_STRING: return xasprintf("geno_str_index(%s, %s, %s)", a, i, L);
-    case TY_LIST: return from_word(e->ty, xasprintf("GENO_LIST_INDEX(%s, %s, %s)", a, i, L));
+    case TY_LIST: {
+        char *w = emit_list_window_index(em, e, i);   /* emit_windows.c */
+        return from_word(e->ty, w ? w : xasprintf("GENO_LIST_INDEX(%s, %s, %s)", a, i, L));
+    }
     case TY_ARRAY:
         if (index_in_bounds(em, e->a, e->b))   /* emit_bounds.c: nothing to check */
             return from_word(e->ty, xasprintf("%s_AT(%s, %s)", array_macros(t), a, i));

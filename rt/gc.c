@@ -54,6 +54,43 @@ static _Noreturn void out_of_memory(void) { geno_memory_exceeded(); }
 
 void *geno_free_lists[GENO_FREE_LIST_GRANULES + 1];
 
+/* List leaves that hold no pointer (rt/list.c, "flat leaves"): a kind of
+ * their own that the collector never scans, and that it counts as atomic
+ * data (descriptor 0), so its heap grows as for GC_MALLOC_ATOMIC (merge_sort
+ * peak 31.6 MB against 40.4 MB when the leaves were counted as scanned
+ * data). They come in bulk from GC_generic_malloc_many like the scanned
+ * free lists, but a chain through unscanned objects would not keep them
+ * alive: the batch is moved into a stash, a scanned array per size
+ * (allocated once), and whatever does not fit is dropped (unreferenced, the
+ * collector takes it back). */
+static int flat_kind;
+GenoFlatStash *geno_flat_stash[GENO_FREE_LIST_GRANULES + 1];
+
+void *geno_alloc_flat_refill(size_t g) {
+    if (g > GENO_FREE_LIST_GRANULES) return geno_alloc_atomic(g * 16);
+    if (!flat_kind) geno_gc_init();
+    GenoFlatStash *st = geno_flat_stash[g];
+    if (!st) {
+        st = GC_MALLOC(sizeof *st);
+        if (!st) out_of_memory();
+        geno_flat_stash[g] = st;
+    }
+    if (st->n == 0) {
+        void *list = NULL;
+        GC_generic_malloc_many(g * 16, flat_kind, &list);
+        if (!list) out_of_memory();
+        while (list && st->n < GENO_FLAT_STASH) {
+            void *next = *(void **)list;
+            *(void **)list = 0;
+            st->obj[st->n++] = list;
+            list = next;
+        }
+    }
+    void *p = st->obj[--st->n];
+    st->obj[st->n] = 0;
+    return p;
+}
+
 /* The kind the free lists are filled from: like Boehm's NORMAL but without
  * its extra byte. NORMAL adds one byte to every object (so a pointer one
  * past the end keeps the object alive) and, in exchange, does not scan the
@@ -134,6 +171,8 @@ void geno_gc_init(void) {
     GC_INIT();
     /* Descriptor 0 of type length, adjusted by the object size: scan it all. */
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
+    /* nothing scanned: a length descriptor of 0, not adjusted by the size */
+    flat_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 0, 1);
     GC_set_min_bytes_allocd(GC_MIN_BYTES_BETWEEN_COLLECTIONS);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }

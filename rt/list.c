@@ -103,6 +103,36 @@ static Leaf *leaf_new(int32_t cap) {
     return l;
 }
 
+/* FLAT LEAVES. A list of small Ints holds no pointer, yet the collector
+ * would read every element of every leaf at every collection (merge_sort
+ * spent a fifth of its instructions there). A flat leaf is allocated so
+ * that the collector does not scan its elements (geno_alloc_flat), and only
+ * odd words may ever be written to it: a small Int is odd, a pointer to a
+ * heap object even (objects are 16-byte aligned), other odd words (Bool
+ * true, Float bits) are no pointers either. The appends choose: a new tail
+ * is flat when the element is odd and the tail it follows was flat (or
+ * there was none); an even element for a flat tail takes the copy path
+ * into an ordinary leaf, so one even element ends the list's flat leaves
+ * for good. Every other writer allocates ordinary leaves; the two that
+ * write into leaves they did not allocate check for flat ones as well
+ * (geno_list_set_owned copies the tail, prepend_in_place declines), though
+ * neither meets one today: the owner's tail is geno_list_own's copy, and
+ * only concat_with_room's leaves have free front slots. */
+static Leaf *leaf_new_flat(int32_t cap) {
+    Leaf *l = geno_alloc_flat(sizeof(Leaf) + (size_t)cap * sizeof(GenoWord));
+    l->cap = cap;
+    l->flat = 1;
+    return l;
+}
+
+/* A new leaf for appending v after leaf prev (NULL: the first). */
+static inline Leaf *leaf_for_append(const Leaf *prev, int32_t cap, GenoWord v) {
+    return (v & 1) && (!prev || prev->flat) ? leaf_new_flat(cap) : leaf_new(cap);
+}
+
+/* Whether v may be written into leaf t. */
+static int leaf_takes(const Leaf *t, GenoWord v) { return (v & 1) || !t->flat; }
+
 static Node *node_copy(const Node *n) {
     /* 288 bytes, exactly 18 granules: geno_alloc adds no end byte (rt/gc.c) */
     Node *c = geno_alloc(sizeof(Node));
@@ -353,6 +383,36 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc) {
                geno_int_cstr(shown), (long long)l->len);
 }
 
+/* l[i] through a window (GENO_LIST_AT): raises as geno_list_index, else
+ * sets the window to the *n indexes from *s that share i's leaf (*c: the
+ * element at *s) and returns l[i]. */
+GenoWord geno_list_window(GenoList *l, GenoInt i, const GenoWord **c, int64_t *s, int64_t *n, GenoLoc loc) {
+    int64_t x = GENO_INT_VALUE(i), len = l->len;
+    if (!(i & 1) || x >= len || x < -len) {
+        *c = 0;
+        *s = *n = 0;
+        return geno_list_index(l, i, loc);
+    }
+    if (x < 0) x += len;
+    int64_t off = l->off, p = off + x, to = tailoff_of(off + len), leaf0, end;
+    const GenoWord *items;
+    if (p >= to) {              /* the tail: physical [to, off + len) */
+        leaf0 = to;
+        items = l->tail->items;
+        end = len;
+    } else {
+        leaf0 = p & ~(int64_t)MASK;
+        items = leaf_at(l, p)->items;
+        end = leaf0 + WIDTH - off;
+    }
+    int64_t from = leaf0 - off > 0 ? leaf0 - off : 0;   /* a view may start mid-leaf */
+    const GenoWord *w = items + (off + from - leaf0);
+    *c = w;
+    *s = from;
+    *n = end - from;
+    return w[x - from];
+}
+
 /* ---- building --------------------------------------------------------------------- */
 
 GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
@@ -387,7 +447,7 @@ GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc 
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
     check_size(l->len + 1, loc);
     if (l->len == 0) {
-        Leaf *t = leaf_new(4);
+        Leaf *t = leaf_for_append(NULL, 4, v);
         t->items[0] = v;
         t->filled = 1;
         return header(1, 0, 1, BITS, NULL, t);
@@ -396,8 +456,8 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
     int64_t span = span_of(l) > cnt + 1 ? span_of(l) : cnt + 1;
     Leaf *t = l->tail;
     if (tl < WIDTH) {
-        if (t->filled != tl || tl >= t->cap) {      /* not ours to extend: copy */
-            Leaf *c = leaf_new(to > 0 ? WIDTH : small_cap(tl + 1));
+        if (t->filled != tl || tl >= t->cap || !leaf_takes(t, v)) {   /* not ours to extend: copy */
+            Leaf *c = leaf_for_append(t, to > 0 ? WIDTH : small_cap(tl + 1), v);
             memcpy(c->items, t->items, (size_t)tl * sizeof(GenoWord));
             t = c;
         }
@@ -408,7 +468,7 @@ GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc) {
     Node *root = l->root;
     int64_t shift = shift_of(l);
     trie_push(&root, &shift, to, t);
-    Leaf *nt = leaf_new(WIDTH);
+    Leaf *nt = leaf_for_append(t, WIDTH, v);
     nt->items[0] = v;
     nt->filled = 1;
     return header(l->len + 1, l->off, span, shift, root, nt);
@@ -423,10 +483,10 @@ GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc) {
         int64_t shift = shift_of(l);
         trie_push(&l->root, &shift, to, t);
         l->root->shift = shift;
-        t = leaf_new(WIDTH);
+        t = leaf_for_append(t, WIDTH, v);
         tl = 0;
-    } else if (t->filled != tl || tl >= t->cap) {   /* not ours to extend: copy */
-        Leaf *c = leaf_new(to > 0 ? WIDTH : small_cap(tl + 1));
+    } else if (t->filled != tl || tl >= t->cap || !leaf_takes(t, v)) {   /* not ours to extend: copy */
+        Leaf *c = leaf_for_append(t, to > 0 ? WIDTH : small_cap(tl + 1), v);
         memcpy(c->items, t->items, (size_t)tl * sizeof(GenoWord));
         t = c;
     }
@@ -496,8 +556,14 @@ GenoList *geno_list_own(GenoList *l, int copy_tail) {
 }
 
 void geno_list_set_owned(GenoList *l, int64_t i, GenoWord v, int64_t edit) {
-    int64_t p = l->off + i, to = tailoff_of(l->off + l->len);
+    int64_t p = l->off + i, cnt = l->off + l->len, to = tailoff_of(cnt);
     if (p >= to) {
+        if (!leaf_takes(l->tail, v)) {          /* the owner's tail: an ordinary copy */
+            Leaf *t = leaf_new(to > 0 ? WIDTH : small_cap(cnt - to));
+            memcpy(t->items, l->tail->items, (size_t)(cnt - to) * sizeof(GenoWord));
+            t->filled = (int32_t)(cnt - to);
+            l->tail = t;
+        }
         l->tail->items[p - to] = v;
         return;
     }
@@ -588,7 +654,8 @@ static GenoList *prepend_in_place(int64_t k, const GenoWord *items, GenoList *b)
     if (k > off) return NULL;
     for (int64_t p = off - 1; p >= off - k; p = (p & ~(int64_t)MASK) - 1) {
         int32_t unclaimed = p == off - 1 ? (int32_t)((p & MASK) + 1) : WIDTH;
-        if (leaf_for(b, p)->front != unclaimed) return NULL;
+        const Leaf *lf = leaf_for(b, p);
+        if (lf->front != unclaimed || lf->flat) return NULL;   /* (a flat leaf has no free front) */
     }
     for (int64_t j = k - 1; j >= 0; j--) {      /* downwards: front ends lowest */
         int64_t p = off - k + j;

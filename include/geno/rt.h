@@ -523,7 +523,8 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
  * (off + len - 1) & ~31 on; the trie the rest) inline; everything else
  * goes through the functions. */
 typedef struct GenoListLeaf {
-    int32_t filled, cap, front, pad_;
+    int32_t filled, cap, front;
+    int32_t flat;               /* no element is a pointer; only odd words go in (rt/list.c) */
     GenoWord items[];
 } GenoListLeaf;
 typedef struct GenoList {
@@ -569,18 +570,34 @@ GenoWord geno_list_index(GenoList *l, GenoInt i, GenoLoc loc);  /* negative ok; 
     ((_gi & 1) && (uint64_t)_gx < (uint64_t)_gl->len) \
         ? (_gp >= ((_gl->off + _gl->len - 1) & ~(int64_t)31) ? _gl->tail->items[_gp & 31] : geno_list_get(_gl, _gx)) \
         : geno_list_index(_gl, _gi, loc); })
+/* l[i] of a list variable that never changes (codegen/emit_windows.c) with
+ * a window of its own: the kn indexes from ks, whose elements start at kc
+ * (at first kn = 0). An i in the window is in [0, len): no other check;
+ * anything else takes geno_list_window, which refills the window with i's
+ * leaf (the part of it in the list) or raises E401 as geno_list_index. */
+GenoWord geno_list_window(GenoList *l, GenoInt i, const GenoWord **c, int64_t *s, int64_t *n, GenoLoc loc);
+#define GENO_LIST_AT(l, i, kc, ks, kn, loc) ({ GenoInt _ai = (i); \
+    uint64_t _ad = (uint64_t)GENO_INT_VALUE(_ai) - (uint64_t)(ks); \
+    ((_ai & 1) && _ad < (uint64_t)(kn)) ? (kc)[_ad] \
+        : ({ const GenoWord *_ac; int64_t _as, _an; \
+             GenoWord _av = geno_list_window((l), _ai, &_ac, &_as, &_an, loc); \
+             (kc) = _ac; (ks) = _as; (kn) = _an; _av; }); })
 GenoList *geno_list_append(GenoList *l, GenoWord v, GenoLoc loc);   /* always a new header */
 /* geno_list_append with a capacity hint: `more` elements are expected in all. */
 GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc loc);
 /* append that may grow l's header in place and return l: only for a header
- * nothing else refers to (codegen's owned lists, made by geno_list_append). */
+ * nothing else refers to (codegen's owned lists, made by geno_list_append,
+ * so never empty). */
 GenoList *geno_list_push(GenoList *l, GenoWord v, GenoLoc loc);
-/* geno_list_push, inline while the tail leaf has a free slot that no other
- * version has written (cnt & 31 is then the tail's length) and the list is
- * under max_collection_size (geno_max_collection, with GENO_RANGE_COUNT). */
+/* geno_list_push (of a non-empty owned list: _pt == 0 is a full tail),
+ * inline while the tail leaf has a free slot that no other
+ * version has written (cnt & 31 is then the tail's length), takes v (a flat
+ * leaf takes odd words only) and the list is under max_collection_size
+ * (geno_max_collection, with GENO_RANGE_COUNT). */
 #define GENO_LIST_PUSH(l, v, loc) ({ GenoList *_pl = (l); GenoWord _pv = (v); \
     int64_t _pt = (_pl->off + _pl->len) & 31; GenoListLeaf *_pf = _pl->tail; \
-    (_pt != 0 && _pl->len != 0 && _pf->filled == _pt && _pt < _pf->cap && _pl->len < geno_max_collection) \
+    (_pt != 0 && _pf->filled == _pt && _pt < _pf->cap && ((_pv & 1) || !_pf->flat) \
+     && _pl->len < geno_max_collection) \
         ? (_pf->items[_pt] = _pv, _pf->filled = (int32_t)_pt + 1, _pl->len++, _pl) : geno_list_push(_pl, _pv, loc); })
 GenoList *geno_list_range(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc);
 
