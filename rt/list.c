@@ -438,7 +438,7 @@ GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
 GenoList *geno_list_append_sized(GenoList *l, GenoWord v, int64_t more, GenoLoc loc) {
     if (l->len != 0 || more <= 4) return geno_list_append(l, v, loc);
     check_size(1, loc);
-    Leaf *t = leaf_new(small_cap(more));
+    Leaf *t = leaf_for_append(NULL, small_cap(more), v);   /* flat for a small Int, as in geno_list_append */
     t->items[0] = v;
     t->filled = 1;
     return header(1, 0, 1, BITS, NULL, t);
