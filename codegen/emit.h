@@ -53,6 +53,9 @@ typedef struct {
     PtrMap arrays;           /* Array[Int] locals -> their ArrayClass (emit_arrays.c) */
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
+    PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
+    StrMap rr_types;         /* GenoRR_<type> structs declared */
+    int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
 } Emitter;
 
 /* emit_expr.c */
@@ -156,6 +159,17 @@ typedef struct {
 /* R/ok: per parameter the outside calls' hull (ok false: unbounded); on
  * true, R holds invariant bounds of the parameters still ok. */
 bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncalls, IntRange *R, bool *ok);
+
+/* emit_regrec.c */
+void find_regrec(Emitter *em, Program *p);
+bool is_regrec(Emitter *em, Def *f);
+char *regrec_type(Emitter *em, Def *f);
+char *regrec_call(Emitter *em, Expr *e, bool tail);   /* a member's call of a member */
+void regrec_return(Emitter *em, Stmt *s);
+char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
+char *regrec_enter(Emitter *em, Def *f, bool cold);
+void regrec_wrapper(Emitter *em, Def *f, const char *sig);
+bool needs_in_variant(Def *f);
 
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */

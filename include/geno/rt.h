@@ -262,6 +262,21 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
 #define GENO_ENTER_KEEP(loc) GENO_ENTER(loc); int64_t geno_dl_ = geno_depth_left
 #endif
 #define GENO_LEAVE() (geno_depth_left++)
+/* GENO_ENTER of a body with the budgets in registers (codegen/emit_regrec.c):
+ * geno_d_ and geno_s_ are its arguments; the new step count goes to the
+ * global at once (nothing reads it back here: no store-to-load chain), so
+ * a raised error sees it. Past the fast depth or the steps, the same body
+ * continues in its cold copy `slow` (a tail call: the fast path needs no
+ * registers saved), which starts with GENO_RR_SLOW: geno_enter_slow with
+ * the depth in the global (E503, E502 or nothing). */
+#define GENO_RR_ENTER(slow) do { geno_steps_left = --geno_s_; \
+    if (GENO_UNLIKELY((geno_s_ | --geno_d_) < 0)) return slow; } while (0)
+#define GENO_RR_SLOW(loc) (geno_depth_left = geno_d_, geno_enter_slow(loc))
+#ifdef __TINYC__
+#define GENO_RR_COLD
+#else
+#define GENO_RR_COLD __attribute__((noinline, cold))
+#endif
 /* Prepaid loops (codegen/emit_prepaid.c): a loop whose body counts no
  * steps and cannot leave early runs exactly n iterations, so it takes its
  * n steps at entry when they are left (n < 0: not known) and runs without
