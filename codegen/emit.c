@@ -209,10 +209,6 @@ static bool is_tail_call(Emitter *em, Expr *v, Def *contract, const char *pops) 
 }
 
 static void emit_return(Emitter *em, Stmt *s) {
-    if (em->rr && !em->in_lambda) {
-        regrec_return(em, s);
-        return;
-    }
     Def *contract = em->in_lambda ? NULL : em->cur_func;
     char *pops = pop_frames_for(em, 0);
     const char *leave = em->callee_leaves ? "GENO_LEAVE(); " : "";
@@ -737,16 +733,12 @@ static void emit_func_body(Emitter *em, Def *f) {
     emit_block(em, &f->body);
     if (ty_is(ret, TY_UNIT)) {
         emit_line(em, "%s", ensures_checks(em, f, ret, "(GenoWord)0"));
-        if (em->rr) emit_line(em, "return (%s){0, geno_s_};", regrec_type(em, f));
-        else emit_line(em, "return 0;");
+        emit_line(em, "return 0;");
     } else if (!ends_in_c_return(&f->body)) {
         emit_line(em, "geno_raise(\"E499\", %s, \"Function '%s' ended without returning a value\");",
              loc_arg(f->loc), f->name);
-        if (em->rr)
-            emit_line(em, "return (%s){0};   /* unreachable */", regrec_type(em, f));
-        else
-            emit_line(em, "return%s;   /* unreachable; tcc's flow check does not see _Noreturn after a label */",
-                      em->out_tuple ? "" : " 0");
+        emit_line(em, "return%s;   /* unreachable; tcc's flow check does not see _Noreturn after a label */",
+                  em->out_tuple ? "" : " 0");
     }
     em->indent--;
     em->entered = false;

@@ -54,7 +54,6 @@ typedef struct {
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
-    StrMap rr_types;         /* GenoRR_<type> structs declared */
     int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
 } Emitter;
 
@@ -163,9 +162,7 @@ bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncal
 /* emit_regrec.c */
 void find_regrec(Emitter *em, Program *p);
 bool is_regrec(Emitter *em, Def *f);
-char *regrec_type(Emitter *em, Def *f);
-char *regrec_call(Emitter *em, Expr *e, bool tail);   /* a member's call of a member */
-void regrec_return(Emitter *em, Stmt *s);
+char *regrec_call(Emitter *em, Expr *e);   /* a member's call of a member */
 char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
 char *regrec_enter(Emitter *em, Def *f, bool cold);
 void regrec_wrapper(Emitter *em, Def *f, const char *sig);

@@ -1,26 +1,27 @@
-/* emit_regrec.c — recursive functions with the budgets in registers.
+/* emit_regrec.c — recursive functions with the depth in a register.
  *
  * Every Geno call takes a step and a level of depth (GENO_ENTER): two
- * read-modify-writes of globals, and the callers store their depth back
- * after each call. In a recursion every call waits for the previous one's
- * store to be forwarded to its load: a chain of memory latencies (~5 cycles
- * a call) that cc cannot break, plus the loads and stores themselves.
+ * read-modify-writes of globals, and callers store their depth back after
+ * each non-tail call (geno_dl_), so every call also loads and stores the
+ * depth through memory.
  *
  * A group of functions that call only each other (fib, ackermann, tak,
  * is_even/is_odd) gets a second C body per function, fr_X, that receives
- * the depth and steps left as two extra arguments (geno_d_, geno_s_) and
- * returns the steps left beside its result (GenoRR_<type>: two registers).
- * The depth is a value argument: nothing to restore after a call. The
- * ordinary f_X becomes a wrapper that passes the globals in.
+ * the depth left as an extra argument (geno_d_) and passes geno_d_ on to
+ * the members it calls: the depth is a value, nothing is restored after a
+ * call, and the depth global is not touched. The steps stay in
+ * geno_steps_left (one subq on memory a call, as before). The ordinary f_X
+ * becomes a wrapper that passes geno_depth_left in.
  *
- * Exactness: fr_X counts exactly what f_X did (one step and one level at
- * entry), and GENO_RR_ENTER stores the new step count to geno_steps_left
- * at every entry: the steps change only there (the bodies have no loops and
- * call nothing else that counts steps), so the global always holds the
- * current count wherever an error may be raised and caught, and the wrapper
- * need not write it back. The depth global is only read by the slow path of
- * GENO_ENTER (which gets geno_d_ first, so E502 fires at the same call with
- * the same message) and by try frames, which the bodies have none of.
+ * Exactness: fr_X counts exactly what f_X did, in the same order (the step
+ * first, then the level: E503 before E502). When either runs out or the
+ * depth passes geno_depth_fast, fr_X continues in a cold copy of the same
+ * body, fs_X, which first stores geno_d_ to the global and calls
+ * geno_enter_slow: the same E503/E502 with the same message, or, below
+ * the real limit, the body goes on (the tail call keeps the fast path free
+ * of saved registers). The depth global is read elsewhere only by try
+ * frames (restored on catch) and by the callees of other functions, and
+ * the bodies have neither.
  *
  * Members: top-level functions without contracts or async, of plain
  * parameter and result types (Int, Float, Bool, String; Unit result),
@@ -135,68 +136,23 @@ void find_regrec(Emitter *em, Program *p) {
 
 bool is_regrec(Emitter *em, Def *f) { return f && ptrmap_get(&em->regrec, f) != NULL; }
 
-/* GenoRR_<C type>: the result beside the steps left, declared once. */
-char *regrec_type(Emitter *em, Def *f) {
-    char *ct = c_type(func_result_type(f));
-    StrBuf n = {0};
-    sb_puts(&n, "GenoRR_");
-    for (const char *c = ct; *c; c++)
-        if (*c != ' ') sb_putc(&n, (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : 'P');
-    char *name = sb_take(&n);
-    if (!strmap_get(&em->rr_types, name)) {
-        strmap_put(&em->rr_types, name, name, 0);
-        sb_printf(&em->head, "typedef struct { %s v; int64_t s; } %s;\n", ct, name);
-    }
-    return name;
-}
-
-/* A member call from a member body: the arguments in order, then the call
- * with the budgets, then the steps it left. */
-char *regrec_call(Emitter *em, Expr *e, bool tail) {
-    Def *g = member_callee(&em->regrec, e);
-    Sym *s = g->sym;
-    StrBuf sb = {0}, args = {0};
-    int id = ++em->tmp;
-    sb_puts(&sb, "({ ");
-    for (int i = 0; i < e->elems.len; i++) {
-        sb_printf(&sb, "%s a%d_%d = %s; ", c_type(s->ty->args[i]), id, i, emit_expr(em, e->elems.items[i]));
-        sb_printf(&args, "a%d_%d, ", id, i);
-    }
-    char *rt = regrec_type(em, g);
-    if (tail)   /* the statement expression's value is the callee's pair */
-        sb_printf(&sb, "fr_%s(%sgeno_d_, geno_s_); })", def_cname(em, s), args.buf ? args.buf : "");
-    else
-        sb_printf(&sb, "%s r%d_ = fr_%s(%sgeno_d_, geno_s_); geno_s_ = r%d_.s; r%d_.v; })", rt, id,
-                  def_cname(em, s), args.buf ? args.buf : "", id, id);
-    free(args.buf);
-    return sb_take(&sb);
-}
-
-/* `return v` in a member body. */
-void regrec_return(Emitter *em, Stmt *s) {
-    char *rt = regrec_type(em, em->cur_func);
-    if (!s->value) {
-        emit_line(em, "return (%s){0, geno_s_};", rt);
-        return;
-    }
-    Def *g = member_callee(&em->regrec, s->value);
-    if (g && strcmp(regrec_type(em, g), rt) == 0 && ty_equal(func_result_type(g), em->cur_ret)) {
-        emit_line(em, "return %s;", regrec_call(em, s->value, true));   /* a C tail call */
-        return;
-    }
-    emit_line(em, "{ %s r_ = %s; return (%s){r_, geno_s_}; }", c_type(em->cur_ret),
-              emit_expr_as(em, s->value, em->cur_ret), rt);
+/* A member call from a member body: the depth this body entered at goes
+ * along; nothing to restore after it. */
+char *regrec_call(Emitter *em, Expr *e) {
+    Sym *s = member_callee(&em->regrec, e)->sym;
+    char *args = emit_call_args(em, e);
+    return xasprintf("fr_%s(%sgeno_d_)", def_cname(em, s), args[0] ? xasprintf("%s, ", args + 2) : "");
 }
 
 /* Prototype of the member body fr_X, or of its cold copy fs_X. */
 char *regrec_signature(Emitter *em, Def *f, bool cold) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s%s %s_%s(", cold ? "GENO_RR_COLD " : "", regrec_type(em, f), cold ? "fs" : "fr",
+    sb_printf(&sb, "static %s%s %s_%s(", cold ? "GENO_RR_COLD " : "", c_type(func_result_type(f)), cold ? "fs" : "fr",
               def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s p_%s, ", c_type(s->ty->args[i]), f->params.items[i].name);
-    sb_puts(&sb, "int64_t geno_d_, int64_t geno_s_)");
+    sb_puts(&sb, "int64_t geno_d_)");
     return sb_take(&sb);
 }
 
@@ -205,19 +161,18 @@ char *regrec_enter(Emitter *em, Def *f, bool cold) {
     if (cold) return xasprintf("GENO_RR_SLOW(%s);", loc_arg(f->loc));
     StrBuf args = {0};
     for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
-    char *r = xasprintf("GENO_RR_ENTER(fs_%s(%sgeno_d_, geno_s_));", def_cname(em, f->sym), args.buf ? args.buf : "");
+    char *r = xasprintf("GENO_RR_ENTER(fs_%s(%sgeno_d_));", def_cname(em, f->sym), args.buf ? args.buf : "");
     free(args.buf);
     return r;
 }
 
-/* f_X of a member: the globals in, the result out (fr_X keeps
- * geno_steps_left current; callers put the depth back as for any call). */
+/* f_X of a member: the depth global in (callers put it back after the
+ * call as for any function; fr_X leaves it alone). */
 void regrec_wrapper(Emitter *em, Def *f, const char *sig) {
     StrBuf args = {0};
     for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
     emit_line(em, "%s {", sig);
-    emit_line(em, "    return fr_%s(%sgeno_depth_left, geno_steps_left).v;", def_cname(em, f->sym),
-              args.buf ? args.buf : "");
+    emit_line(em, "    return fr_%s(%sgeno_depth_left);", def_cname(em, f->sym), args.buf ? args.buf : "");
     emit_line(em, "}");
     sb_putc(&em->body, '\n');
     free(args.buf);
