@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Functions that keep the depth and steps in registers (codegen/emit_regrec.c)
+# Functions that keep the depth in a register or, bounded, do not count it
+# (codegen/emit_regrec.c)
 # count exactly the steps GENO_ENTER counted: E503 at the same call, under
 # `genoc run` and in a built binary, and the steps an error took before it
 # was caught still count. The budgets are genoc's own counts (the reference
@@ -27,5 +28,7 @@ check regrec_steps_mutual.geno 1120 43
 check regrec_steps_mutual.geno 1119 E503
 check regrec_steps_caught.geno 1297 2594
 check regrec_steps_caught.geno 1296 E503
+check regrec_steps_bound.geno 3531 162
+check regrec_steps_bound.geno 3530 E503
 [ $fail = 0 ] && echo ok
 exit $fail
