@@ -669,8 +669,7 @@ static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
     if (tuple_out_arity(f)) sb_printf(protos, "%s;\n", signature(em, f, true));
     sb_printf(protos, "%s;\n", signature(em, f, false));
     if (is_regrec(em, f))
-        sb_printf(protos, "%s;\n%s;\n%s%s", regrec_signature(em, f, 1), regrec_signature(em, f, 2),
-                  regrec_depth_bound(em, f) ? regrec_signature(em, f, 3) : "", regrec_depth_bound(em, f) ? ";\n" : "");
+        sb_printf(protos, "%s;\n%s;\n", regrec_signature(em, f, false), regrec_signature(em, f, true));
     if (needs_in_variant(f)) {
         em->ret_in = true;
         sb_printf(protos, "%s;\n", signature(em, f, false));
@@ -697,7 +696,7 @@ static void emit_func_body(Emitter *em, Def *f);
 static void emit_func(Emitter *em, Def *f) {
     if (is_regrec(em, f)) {   /* f_X passes the budgets to fr_X (emit_regrec.c) */
         regrec_wrapper(em, f, signature(em, f, false));
-        for (em->rr = 1; em->rr <= (regrec_depth_bound(em, f) ? 3 : 2); em->rr++) emit_func_body(em, f);
+        for (em->rr = 1; em->rr <= 2; em->rr++) emit_func_body(em, f);
         em->rr = 0;
         return;
     }
@@ -722,9 +721,9 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
-    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr) : signature(em, f, em->out_tuple > 0));
+    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr == 2) : signature(em, f, em->out_tuple > 0));
     em->indent++;
-    if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr));
+    if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
     else emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
     em->entered = !em->rr;
     /* callers restore geno_depth (emit_call); an out variant's callers

@@ -54,8 +54,7 @@ typedef struct {
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
-    PtrMap rr_bound;         /* those with a depth bound (Def * -> bound; emit_regrec.c) */
-    int rr;                  /* emitting the fr_X (1), fs_X (2) or fu_X (3) body of such a function */
+    int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
 } Emitter;
 
 /* emit_expr.c */
@@ -164,9 +163,8 @@ bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncal
 void find_regrec(Emitter *em, Program *p);
 bool is_regrec(Emitter *em, Def *f);
 char *regrec_call(Emitter *em, Expr *e);   /* a member's call of a member */
-char *regrec_signature(Emitter *em, Def *f, int kind);   /* 1 fr_X, 2 its cold copy fs_X, 3 fu_X */
-char *regrec_enter(Emitter *em, Def *f, int kind);
-int64_t regrec_depth_bound(Emitter *em, Def *f);   /* > 0: fu_X exists */
+char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
+char *regrec_enter(Emitter *em, Def *f, bool cold);
 void regrec_wrapper(Emitter *em, Def *f, const char *sig);
 bool needs_in_variant(Def *f);
 

@@ -108,8 +108,6 @@ static bool ok_signature(Def *f) {
     return plain(r) || ty_is(r, TY_UNIT);
 }
 
-static int64_t depth_bound(Emitter *em, Def *f);
-
 void find_regrec(Emitter *em, Program *p) {
     PtrMap *set = &em->regrec;
     VEC(Def *) cand = {0};
@@ -133,129 +131,23 @@ void find_regrec(Emitter *em, Program *p) {
             }
         }
     }
-    for (int i = 0; i < cand.len; i++) {
-        Def *f = cand.items[i];
-        int64_t b = ptrmap_get(set, f) ? depth_bound(em, f) : 0;
-        if (b > 0) ptrmap_put(&em->rr_bound, f, (void *)(intptr_t)b);
-    }
     xfree(cand.items);
 }
 
 bool is_regrec(Emitter *em, Def *f) { return f && ptrmap_get(&em->regrec, f) != NULL; }
-
-/* ---- bounded depth ---------------------------------------------------------
- * A member that calls only itself, where some Int parameter p has proved
- * bounds [lo, hi] at every entry (emit_params.c, emit_recur.c) and every
- * call passes p - k for a literal k >= 1 there: a chain of nested calls
- * (tail calls included) is at most B = hi - lo + 1 entries long. Entered
- * with at least B levels left below geno_depth_fast, none of those entries
- * can reach the depth limit or the stack, so f_X runs fu_X, a third copy
- * that counts only steps (GENO_STEP, the same E503); otherwise fr_X. */
-
-static bool self_calls_decrease(Emitter *em, Def *f, Sym *p, StmtList *b);
-
-static bool expr_decreases(Emitter *em, Def *f, Sym *p, int i, Expr *e) {
-    if (!e) return true;
-    switch (e->kind) {
-    case EX_BINARY:
-        return expr_decreases(em, f, p, i, e->a) && expr_decreases(em, f, p, i, e->b);
-    case EX_UNARY:
-        return expr_decreases(em, f, p, i, e->a);
-    case EX_CALL: {
-        for (int k = 0; k < e->elems.len; k++)
-            if (!expr_decreases(em, f, p, i, e->elems.items[k])) return false;
-        Sym *s = e->sym;
-        if (!s || s->kind != SYM_FUNC) return true;   /* a builtin */
-        if (s->def != f) return false;
-        Expr *a = e->elems.items[i];
-        IntRange k;
-        return a->kind == EX_BINARY && a->op == OP_SUB && a->a->kind == EX_IDENT && a->a->sym == p
-            && a->b->kind == EX_INT && ty_is(a->ty, TY_INT) && small_int_range(em, a->b, &k) && k.lo >= 1;
-    }
-    default:
-        return true;
-    }
-}
-
-static bool self_calls_decrease(Emitter *em, Def *f, Sym *p, StmtList *b) {
-    int i = -1;
-    for (int k = 0; k < f->params.len; k++)
-        if (!strcmp(f->params.items[k].name, p->name)) i = k;
-    if (i < 0) return false;
-    for (int k = 0; k < b->len; k++) {
-        Stmt *s = b->items[k];
-        if (!expr_decreases(em, f, p, i, s->value) || !expr_decreases(em, f, p, i, s->cond)
-            || !self_calls_decrease(em, f, p, &s->body) || !self_calls_decrease(em, f, p, &s->else_body))
-            return false;
-    }
-    return true;
-}
-
-/* The parameter symbols as the body names them: the first mention of each. */
-static Sym *find_param(StmtList *b, const char *name);
-static Sym *find_param_expr(Expr *e, const char *name) {
-    if (!e) return NULL;
-    if (e->kind == EX_IDENT && e->sym && ((Sym *)e->sym)->is_param && !strcmp(((Sym *)e->sym)->name, name))
-        return e->sym;
-    Sym *r = NULL;
-    if (e->kind == EX_BINARY || e->kind == EX_UNARY) {
-        if (!(r = find_param_expr(e->a, name)) && e->kind == EX_BINARY) r = find_param_expr(e->b, name);
-    } else if (e->kind == EX_CALL) {
-        for (int k = 0; k < e->elems.len && !r; k++) r = find_param_expr(e->elems.items[k], name);
-        for (int k = 0; k < e->args.len && !r; k++) r = find_param_expr(e->args.items[k].value, name);
-    }
-    return r;
-}
-static Sym *find_param(StmtList *b, const char *name) {
-    Sym *r = NULL;
-    for (int k = 0; k < b->len && !r; k++) {
-        Stmt *s = b->items[k];
-        if (!(r = find_param_expr(s->value, name)) && !(r = find_param_expr(s->cond, name))
-            && !(r = find_param(&s->body, name)))
-            r = find_param(&s->else_body, name);
-    }
-    return r;
-}
-
-static int64_t depth_bound(Emitter *em, Def *f) {
-    for (int i = 0; i < f->params.len; i++) {
-        Sym *p = find_param(&f->body, f->params.items[i].name);
-        IntRange r;
-        Expr id = {.kind = EX_IDENT, .sym = p, .ty = p ? p->ty : NULL};
-        if (!p || !ty_is(p->ty, TY_INT) || !is_small_local(em, p) || !small_int_range(em, &id, &r)) continue;
-        if (r.hi - r.lo >= ((int64_t)1 << 40)) continue;
-        if (self_calls_decrease(em, f, p, &f->body)) return r.hi - r.lo + 1;
-    }
-    return 0;
-}
-
-int64_t regrec_depth_bound(Emitter *em, Def *f) {
-    void *b = ptrmap_get(&em->rr_bound, f);
-    return b ? (int64_t)(intptr_t)b : 0;
-}
 
 /* A member call from a member body: the depth this body entered at goes
  * along; nothing to restore after it. */
 char *regrec_call(Emitter *em, Expr *e) {
     Sym *s = member_callee(&em->regrec, e)->sym;
     char *args = emit_call_args(em, e);
-    if (em->rr == 3) return xasprintf("fu_%s(%s)", def_cname(em, s), args[0] ? args + 2 : "");
     return xasprintf("fr_%s(%sgeno_d_)", def_cname(em, s), args[0] ? xasprintf("%s, ", args + 2) : "");
 }
 
-/* Prototype of the member body fr_X, or of its cold copy fs_X (kind 2),
- * or of its copy without depth fu_X (kind 3). */
-char *regrec_signature(Emitter *em, Def *f, int kind) {
+/* Prototype of the member body fr_X, or of its cold copy fs_X. */
+char *regrec_signature(Emitter *em, Def *f, bool cold) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    if (kind == 3) {
-        sb_printf(&sb, "static %s fu_%s(", c_type(func_result_type(f)), def_cname(em, s));
-        for (int i = 0; i < f->params.len; i++)
-            sb_printf(&sb, "%s%s p_%s", i ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
-        sb_puts(&sb, f->params.len ? ")" : "void)");
-        return sb_take(&sb);
-    }
-    bool cold = kind == 2;
     sb_printf(&sb, "static %s%s %s_%s(", cold ? "GENO_RR_COLD " : "", c_type(func_result_type(f)), cold ? "fs" : "fr",
               def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
@@ -265,9 +157,8 @@ char *regrec_signature(Emitter *em, Def *f, int kind) {
 }
 
 /* The first line of fr_X (GENO_RR_ENTER) or fs_X. */
-char *regrec_enter(Emitter *em, Def *f, int kind) {
-    if (kind == 3) return xasprintf("GENO_STEP(%s);", loc_arg(f->loc));
-    if (kind == 2) return xasprintf("GENO_RR_SLOW(%s);", loc_arg(f->loc));
+char *regrec_enter(Emitter *em, Def *f, bool cold) {
+    if (cold) return xasprintf("GENO_RR_SLOW(%s);", loc_arg(f->loc));
     StrBuf args = {0};
     for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
     char *r = xasprintf("GENO_RR_ENTER(fs_%s(%sgeno_d_));", def_cname(em, f->sym), args.buf ? args.buf : "");
@@ -281,14 +172,6 @@ void regrec_wrapper(Emitter *em, Def *f, const char *sig) {
     StrBuf args = {0};
     for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
     emit_line(em, "%s {", sig);
-    int64_t b = regrec_depth_bound(em, f);
-    if (b) {
-        StrBuf a = {0};
-        for (int i = 0; i < f->params.len; i++) sb_printf(&a, "%sp_%s", i ? ", " : "", f->params.items[i].name);
-        emit_line(em, "    if (GENO_LIKELY(geno_depth_left >= %lldLL)) return fu_%s(%s);", (long long)b,
-                  def_cname(em, f->sym), a.buf ? a.buf : "");
-        free(a.buf);
-    }
     emit_line(em, "    return fr_%s(%sgeno_depth_left);", def_cname(em, f->sym), args.buf ? args.buf : "");
     emit_line(em, "}");
     sb_putc(&em->body, '\n');

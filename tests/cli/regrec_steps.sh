@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Functions that keep the depth in a register or, bounded, do not count it
+# Functions that keep the depth in a register
 # (codegen/emit_regrec.c)
 # count exactly the steps GENO_ENTER counted: E503 at the same call, under
 # `genoc run` and in a built binary, and the steps an error took before it
