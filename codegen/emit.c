@@ -753,6 +753,8 @@ static bool ends_in_c_return(StmtList *body) {
 static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
     if (tuple_out_arity(f)) sb_printf(protos, "%s;\n", signature(em, f, true));
     sb_printf(protos, "%s;\n", signature(em, f, false));
+    if (is_regrec(em, f))
+        sb_printf(protos, "%s;\n%s;\n", regrec_signature(em, f, false), regrec_signature(em, f, true));
     if (needs_in_variant(f)) {
         em->ret_in = true;
         sb_printf(protos, "%s;\n", signature(em, f, false));
@@ -777,6 +779,12 @@ static void emit_tuple_wrapper(Emitter *em, Def *f, int n) {
 static void emit_func_body(Emitter *em, Def *f);
 
 static void emit_func(Emitter *em, Def *f) {
+    if (is_regrec(em, f)) {   /* f_X passes the budgets to fr_X (emit_regrec.c) */
+        regrec_wrapper(em, f, signature(em, f, false));
+        for (em->rr = 1; em->rr <= 2; em->rr++) emit_func_body(em, f);
+        em->rr = 0;
+        return;
+    }
     emit_func_body(em, f);
     if (needs_in_variant(f)) {   /* the same body again, results in in_ */
         em->ret_in = true;
@@ -800,10 +808,11 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
-    emit_line(em, "%s {", signature(em, f, em->out_tuple > 0));
+    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr == 2) : signature(em, f, em->out_tuple > 0));
     em->indent++;
-    emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
-    em->entered = true;
+    if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
+    else emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
+    em->entered = !em->rr;
     declare_param_windows(em);
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
@@ -833,6 +842,7 @@ char *emit_program(Program *p, Diags *d) {
     collect_module_funcs(&em, p);
     analyse_escapes(&em, p);
     find_param_ranges(&em, p);
+    find_regrec(&em, p);
     Def *main_def = NULL;
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {

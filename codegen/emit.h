@@ -64,6 +64,8 @@ typedef struct {
     void *bounds;            /* facts for index bounds (emit_bounds.c) */
     PtrMap windows;          /* List lets and parameters read as l[i] through a window (emit_windows.c) */
     VEC(Sym *) window_params;   /* those of the function being emitted that are parameters */
+    PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
+    int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
 } Emitter;
 
 /* emit_expr.c */
@@ -194,6 +196,14 @@ void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a func
 void declare_param_windows(Emitter *em);               /* at the function's entry */
 void declare_list_window(Emitter *em, Sym *v);         /* after declaring let v */
 char *emit_list_window_index(Emitter *em, Expr *e, const char *index);   /* e = v[index], or NULL */
+/* emit_regrec.c */
+void find_regrec(Emitter *em, Program *p);
+bool is_regrec(Emitter *em, Def *f);
+char *regrec_call(Emitter *em, Expr *e);   /* a member's call of a member */
+char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
+char *regrec_enter(Emitter *em, Def *f, bool cold);
+void regrec_wrapper(Emitter *em, Def *f, const char *sig);
+bool needs_in_variant(Def *f);
 
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */

@@ -394,6 +394,7 @@ static char *emit_call(Emitter *em, Expr *e) {
     char *cname = def_cname(em, s);
     if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
     bool tail = e == em->tail_call;
+    if (em->rr && s->def && is_regrec(em, s->def)) return regrec_call(em, e);
     char *args = emit_call_args(em, e);
     char *call = xasprintf("%s(%s)", cname, args[0] ? args + 2 : "");
     if (tail) return call;

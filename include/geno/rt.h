@@ -245,6 +245,7 @@ GENO_COLD void geno_enter_slow(GenoLoc loc);   /* E503 or E502, or returns */
  * depth is not decremented once the steps ran out: E503 comes first.
  * A function, not a macro: cc marks an asm in the .s with the file it sits
  * in, unescaped, and a program path with a quote would break the assembly. */
+#define GENO_DEC_NEG_ASM 1
 static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
     int neg;
     __asm__("subq $1, %0" : "+m"(*v), "=@ccs"(neg));
@@ -262,6 +263,24 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
 #define GENO_ENTER_KEEP(loc) GENO_ENTER(loc); int64_t geno_dl_ = geno_depth_left
 #endif
 #define GENO_LEAVE() (geno_depth_left++)
+/* GENO_ENTER of a body with the depth in a register (codegen/emit_regrec.c):
+ * geno_d_ is its argument, what is left at the caller's depth. Past the
+ * fast depth or the steps, the same body continues in its cold copy `slow`
+ * (a tail call: the fast path needs no registers saved), which starts with
+ * GENO_RR_SLOW: geno_enter_slow with the depth in the global (E503, E502
+ * or nothing). */
+#ifdef GENO_DEC_NEG_ASM
+#define GENO_RR_ENTER(slow) do { if (GENO_UNLIKELY(geno_dec_neg(&geno_steps_left)) \
+    || GENO_UNLIKELY(--geno_d_ < 0)) return slow; } while (0)
+#else
+#define GENO_RR_ENTER(slow) do { if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_d_ < 0))) return slow; } while (0)
+#endif
+#define GENO_RR_SLOW(loc) (geno_depth_left = geno_d_, geno_enter_slow(loc))
+#ifdef __TINYC__
+#define GENO_RR_COLD
+#else
+#define GENO_RR_COLD __attribute__((noinline, cold))
+#endif
 /* Prepaid loops (codegen/emit_prepaid.c): a loop whose body counts no
  * steps and cannot leave early runs exactly n iterations, so it takes its
  * n steps at entry when they are left (n < 0: not known) and runs without
