@@ -176,6 +176,7 @@ typedef VEC(ArrayClass *) ArrayClassList;
 void find_array_classes(Emitter *em, StmtList *body, ArrayClassList *out);   /* non-escaping classes */
 ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not escape */
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
+bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 bool is_small_local(Emitter *em, Sym *s);
 bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's range variable: small? */

@@ -130,14 +130,7 @@ static bool lin_eq(const Lin *x, const Lin *y) {
     return add_lin(&d, y, -1) && d.n == 0 && d.k == 0;
 }
 
-static bool lit(Expr *e, int64_t *v) {
-    errno = 0;
-    char *end;
-    long long x = strtoll(e->int_text, &end, 10);
-    if (errno || *end || x > LIM || x < -LIM) return false;
-    *v = x;
-    return true;
-}
+static bool lit(Expr *e, int64_t *v) { return int_literal_within(e, LIM, v); }
 
 static bool int_atom(Sym *s) {
     return s && s->kind == SYM_LOCAL && ty_is(s->ty, TY_INT) && !is_boxed(s) && !(s->is_mutable && s->captured);

@@ -170,14 +170,17 @@ static void collect_in(Emitter *m, CandList *all, StmtList *body, Stmt *loop) {
 
 static bool in_small(__int128 v) { return v >= -(__int128)SMALL_MAX_ - 1 && v <= SMALL_MAX_; }
 
-static bool lit_value(Expr *e, int64_t *v) {
+/* The value of Int literal e when it lies within [-lim, lim]. */
+bool int_literal_within(Expr *e, int64_t lim, int64_t *v) {
     errno = 0;
     char *end;
     long long x = strtoll(e->int_text, &end, 10);
-    if (errno || *end || x > TRACK_MAX || x < -TRACK_MAX) return false;
+    if (errno || *end || x > lim || x < -lim) return false;
     *v = x;
     return true;
 }
+
+static bool lit_value(Expr *e, int64_t *v) { return int_literal_within(e, TRACK_MAX, v); }
 
 static const char *builtin_of(Expr *e) {
     if (e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
