@@ -678,17 +678,23 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
         }
         emit_line(em, "}");
         return;
-    case ST_WHILE:
+    case ST_WHILE: {
+        int windows = open_var_windows(em, s);
         em->loop_depth++;
         emit_loop(em, s, xasprintf("while (%s)", emit_expr(em, s->cond)), NULL, NULL, NULL,
                   step_free_body(&s->body) ? while_trip_count(em, s) : NULL);
         em->loop_depth--;
+        close_var_windows(em, windows);
         return;
-    case ST_FOR:
+    }
+    case ST_FOR: {
+        int windows = open_var_windows(em, s);
         em->loop_depth++;
         emit_for(em, s);
         em->loop_depth--;
+        close_var_windows(em, windows);
         return;
+    }
     case ST_TRY:
         emit_try(em, s);
         return;

@@ -64,6 +64,7 @@ typedef struct {
     void *bounds;            /* facts for index bounds (emit_bounds.c) */
     PtrMap windows;          /* List lets and parameters read as l[i] through a window (emit_windows.c) */
     VEC(Sym *) window_params;   /* those of the function being emitted that are parameters */
+    VEC(Sym *) live_var_windows;   /* `var`s whose window is valid here: loops that never assign them */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
     int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
 } Emitter;
@@ -195,6 +196,8 @@ bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncal
 /* emit_windows.c: l[i] in loops of a list variable that never changes */
 void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
 void declare_param_windows(Emitter *em);               /* at the function's entry */
+int open_var_windows(Emitter *em, Stmt *loop);         /* before a while/for: the mark to close */
+void close_var_windows(Emitter *em, int mark);         /* after it */
 void declare_list_window(Emitter *em, Sym *v);         /* after declaring let v */
 char *emit_list_window_index(Emitter *em, Expr *e, const char *index);   /* e = v[index], or NULL */
 /* emit_regrec.c */

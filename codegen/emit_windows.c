@@ -24,6 +24,14 @@
  * A lambda's body is another C function: it never uses the windows. A
  * function with `try` gets none (locals changed before a longjmp would be
  * indeterminate after it).
+ *
+ * A single-name `var` gets a window too, valid only inside a loop that
+ * never assigns it (list_append's read-back `while j < n do ... xs[j]`):
+ * the window is declared with the var and emptied (kn_ = 0) before each
+ * such loop; elsewhere, and in loops that assign it, its reads take the
+ * ordinary path. Without assignment the var holds one list for the whole
+ * loop, so the window stays right; appends to other lists sharing its
+ * leaves only fill slots past its length.
  */
 #include "ast_walk.h"
 #include "emit.h"
@@ -67,7 +75,7 @@ static bool scan_expr(AstWalk *aw, Expr *e) {
 
 static void scan_stmt(Scan *sc, Stmt *s) {
     Sym *v = s->sym;
-    if (s->kind == ST_LET && !s->names.len && v && v->kind == SYM_LOCAL && !v->is_mutable && !v->is_param &&
+    if ((s->kind == ST_LET || s->kind == ST_VAR) && !s->names.len && v && v->kind == SYM_LOCAL && !v->is_param &&
         !is_boxed(v) && ty_is(v->ty, TY_LIST))
         ptrmap_put(&sc->decls, v, v);
     bool loop = s->kind == ST_WHILE || s->kind == ST_FOR;
@@ -113,9 +121,60 @@ void declare_param_windows(Emitter *em) {
     for (int i = 0; i < em->window_params.len; i++) declare_list_window(em, em->window_params.items[i]);
 }
 
+static bool live_var_window(Emitter *em, Sym *v) {
+    for (int i = 0; i < em->live_var_windows.len; i++)
+        if (em->live_var_windows.items[i] == v) return true;
+    return false;
+}
+
+/* Walks a loop: the `var`s with a window that it indexes, and whether it
+ * assigns the one asked about. */
+typedef struct {
+    AstWalk base;
+    Emitter *em;
+    VEC(Sym *) indexed;
+} VarUses;
+
+static bool var_uses_expr(AstWalk *aw, Expr *e) {
+    VarUses *u = (VarUses *)aw;
+    if (e->kind == EX_LAMBDA) return false;   /* another C function */
+    Sym *v = indexed_list(e) ? e->a->sym : NULL;
+    if (v && v->is_mutable && has_window(u->em, v)) vec_push(&u->indexed, v);
+    return true;
+}
+
+static bool assigns(StmtList *b, Sym *v) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        if (s->kind == ST_ASSIGN && s->sym == v) return true;
+        if (assigns(&s->body, v) || assigns(&s->else_body, v)) return true;
+        for (int j = 0; j < s->arms.len; j++)
+            if (assigns(&s->arms.items[j].body, v)) return true;
+    }
+    return false;
+}
+
+int open_var_windows(Emitter *em, Stmt *loop) {
+    int mark = em->live_var_windows.len;
+    if (em->in_lambda) return mark;
+    VarUses u = {.base.expr = var_uses_expr, .em = em};
+    ast_walk_stmt(&u.base, loop);
+    for (int i = 0; i < u.indexed.len; i++) {
+        Sym *v = u.indexed.items[i];
+        if (live_var_window(em, v) || assigns(&loop->body, v)) continue;
+        emit_line(em, "kn_%s = 0;", local_name(v));
+        vec_push(&em->live_var_windows, v);
+    }
+    xfree(u.indexed.items);
+    return mark;
+}
+
+void close_var_windows(Emitter *em, int mark) { em->live_var_windows.len = mark; }
+
 char *emit_list_window_index(Emitter *em, Expr *e, const char *index) {
     if (!indexed_list(e) || !has_window(em, e->a->sym)) return NULL;
     Sym *v = e->a->sym;
+    if (v->is_mutable && !live_var_window(em, v)) return NULL;
     char *n = local_name(v);
     return xasprintf("GENO_LIST_AT(%s, %s, kc_%s, ks_%s, kn_%s, %s)", local_ref(em, v), index, n, n, n,
                      loc_arg(e->loc));
