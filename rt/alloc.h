@@ -18,19 +18,6 @@ void *geno_realloc_atomic(void *p, size_t size);
 /* geno_alloc_atomic without clearing: for arrays the caller fills at once. */
 void *geno_alloc_atomic_uncleared(size_t size);
 
-/* A cleared object the collector never scans (rt/list.c's flat leaves;
- * rt/gc.c): popped inline from a stash per size, a scanned array. */
-#define GENO_FLAT_STASH 256     /* objects of a 4 KiB block of one granule */
-typedef struct { int64_t n; void *obj[GENO_FLAT_STASH]; } GenoFlatStash;
-extern GenoFlatStash *geno_flat_stash[GENO_FREE_LIST_GRANULES + 1];
-void *geno_alloc_flat_refill(size_t granules);   /* refills, then pops */
-static inline void *geno_alloc_flat(size_t size) {
-    size_t g = size ? (size + 15) >> 4 : 1;
-    GenoFlatStash *st = g <= GENO_FREE_LIST_GRANULES ? geno_flat_stash[g] : NULL;
-    if (!st || st->n == 0) return geno_alloc_flat_refill(g);
-    void *p = st->obj[--st->n];
-    st->obj[st->n] = 0;         /* the stash keeps no object in use alive */
-    return p;
-}
+/* geno_alloc_flat (an object the collector never scans) is in geno/rt.h. */
 
 #endif
