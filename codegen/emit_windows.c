@@ -127,8 +127,8 @@ static bool live_var_window(Emitter *em, Sym *v) {
     return false;
 }
 
-/* Walks a loop: the `var`s with a window that it indexes, and whether it
- * assigns the one asked about. */
+/* Walks a loop for the `var`s with a window that it indexes (assigns()
+ * then tells which of them the loop leaves alone). */
 typedef struct {
     AstWalk base;
     Emitter *em;
