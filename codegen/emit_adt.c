@@ -27,11 +27,15 @@ static int field_index(AdtVariant *var, const char *name) {
 /* True when evaluating e can neither fail nor show: a literal, a local,
  * a field read. C evaluates call arguments in no set order, so the short
  * form geno_adtN(...) / geno_tupleN(...) is used only where at most one
- * word has effects; otherwise the words are stored one by one, in order. */
-static bool effect_free(Expr *e) {
+ * word has effects; otherwise the words are stored one by one, in order.
+ * Reading an owned local clears its flag (`(o_x = 0, x)`), an effect: two
+ * such reads as arguments of one call would be unsequenced writes. */
+static bool effect_free(Emitter *em, Expr *e) {
     switch (e->kind) {
-    case EX_INT: case EX_FLOAT: case EX_STRING: case EX_BOOL: case EX_IDENT: case EX_TYPE_IDENT:
+    case EX_INT: case EX_FLOAT: case EX_STRING: case EX_BOOL: case EX_TYPE_IDENT:
         return true;
+    case EX_IDENT:
+        return !e->sym || !is_owned_list(em, e->sym);
     case EX_FIELD:
         return e->a->kind == EX_IDENT;
     default:
@@ -39,9 +43,9 @@ static bool effect_free(Expr *e) {
     }
 }
 
-static bool any_order(Expr **exprs, int n) {
+static bool any_order(Emitter *em, Expr **exprs, int n) {
     int effects = 0;
-    for (int i = 0; i < n; i++) effects += !effect_free(exprs[i]);
+    for (int i = 0; i < n; i++) effects += !effect_free(em, exprs[i]);
     return effects <= 1;
 }
 
@@ -99,19 +103,17 @@ static char *ctor_value(Emitter *em, Expr *e, const char *in) {
         words[f] = to_word(variant_field_type(e->ty, s->variant, f), emit_expr(em, arg));
         args[i] = arg;
     }
-    char *r = alloc_adt(em, var->tag, n, words, in, e->args.len == n && any_order(args, n));
-    return r;
+    return alloc_adt(em, var->tag, n, words, in, e->args.len == n && any_order(em, args, n));
 }
 
 char *emit_tuple(Emitter *em, Expr *e) {
     if (e->elems.len == 0) return xstrdup("((GenoWord)0)");   /* () */
     Type *t = ty_resolve(e->ty);
     int n = e->elems.len;
-    if (n <= 3 && any_order(e->elems.items, n)) {
+    if (n <= 3 && any_order(em, e->elems.items, n)) {
         char **words = xmalloc(sizeof(char *) * n);
         for (int i = 0; i < n; i++) words[i] = to_word(t->args[i], emit_expr(em, e->elems.items[i]));
-        char *r = short_call(n == 2 ? "geno_tuple2" : "geno_tuple3", NULL, n, words);
-        return r;
+        return short_call(n == 2 ? "geno_tuple2" : "geno_tuple3", NULL, n, words);
     }
     int id = ++em->tmp;
     StrBuf sb = {0};
