@@ -317,51 +317,6 @@ char *emit_list_peek(Emitter *em, Expr *e) {
     return emit_expr(em, e);
 }
 
-/* Lists built by a loop, `var ys = []  for x in xs do ... ys = append(ys, f(x)) end for`:
- * an append that is a statement of the body itself (not inside an if or a
- * nested loop) of a for loop with a trip count and without break, continue
- * or return runs once per iteration left, so the first one makes a leaf
- * for that many elements (up to 32, geno_list_append_sized) instead of
- * growing it 4 -> 8 -> 16 -> 32. The count is a capacity hint only (an
- * error leaving the loop early wastes at most that leaf's free slots), so
- * limit errors fire where they did. records_with: -7% instructions. */
-static bool leaves_loop(StmtList *body) {
-    for (int i = 0; i < body->len; i++) {
-        Stmt *s = body->items[i];
-        if (s->kind == ST_BREAK || s->kind == ST_CONTINUE || s->kind == ST_RETURN) return true;
-        if (leaves_loop(&s->body) || leaves_loop(&s->else_body)) return true;
-        for (int j = 0; j < s->arms.len; j++)
-            if (leaves_loop(&s->arms.items[j].body)) return true;
-    }
-    return false;
-}
-
-static bool in_hint_body(Emitter *em, Stmt *s) {
-    if (!em->hint_body) return false;
-    for (int i = 0; i < em->hint_body->len; i++)
-        if (em->hint_body->items[i] == s) return true;
-    return false;
-}
-
-typedef struct {
-    StmtList *body;
-    const char *left;
-} LoopHint;
-
-/* Opens the hint for loop s (index i_<id>, trip count n_<id>); returns the outer one. */
-static LoopHint hint_open(Emitter *em, Stmt *s, int id) {
-    LoopHint saved = {em->hint_body, em->hint_left};
-    bool ok = !leaves_loop(&s->body);
-    em->hint_body = ok ? &s->body : NULL;
-    em->hint_left = ok ? xasprintf("n_%d - i_%d", id, id) : NULL;
-    return saved;
-}
-
-static void hint_close(Emitter *em, LoopHint saved) {
-    em->hint_body = saved.body;
-    em->hint_left = saved.left;
-}
-
 /* xs = append(xs, e) for an owned-list candidate (see above). The element
  * is evaluated first: reading xs there clears the flag. */
 static void emit_self_append(Emitter *em, Stmt *s) {
@@ -370,7 +325,7 @@ static void emit_self_append(Emitter *em, Stmt *s) {
     char *name = local_ref(em, v), *flag = owned_flag(v), *L = loc_arg(s->value->loc);
     int id = ++em->tmp;
     emit_line(em, "{ GenoWord w_%d = %s;", id, to_word(emitted_type(x), emit_expr(em, x)));
-    if (in_hint_body(em, s))
+    if (in_sized_body(em, s))
         emit_line(em, "  %s = %s ? GENO_LIST_PUSH(%s, w_%d, %s) : (%s = 1, geno_list_append_sized(%s, w_%d, %s, %s)); }",
                   name, flag, name, id, L, flag, name, id, em->hint_left, L);
     else
@@ -514,13 +469,10 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "GenoStr *s_%d = %s;", id, emit_expr(em, call->elems.items[0]));
     emit_line(em, "const char *cd_%d = s_%d->data;", id, id);   /* strings never change */
     emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
-    LoopHint saved = hint_open(em, s, id);
-    Stmt *bs = list_build_stmt(em, s);
-    ListBuild outer = bs ? list_build_open(em, bs, id) : em->build;
+    LoopLists lists = loop_lists_open(em, s, id);
     emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id), NULL, s->sym,
               xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id), xasprintf("n_%d", id));
-    if (bs) list_build_close(em, bs, id, outer);
-    hint_close(em, saved);
+    loop_lists_close(em, lists);
     em->indent--;
     emit_line(em, "}");
 }
@@ -545,12 +497,9 @@ static void emit_for_range(Emitter *em, Stmt *s, Expr *call) {
                     id, id, id, id, id, id, id)
         : xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++, x_%d = GENO_INT_ADD(x_%d, rp_%d, %s))",
                     id, id, id, id, id, id, id, L);
-    LoopHint saved = hint_open(em, s, id);
-    Stmt *bs = list_build_stmt(em, s);
-    ListBuild outer = bs ? list_build_open(em, bs, id) : em->build;
+    LoopLists lists = loop_lists_open(em, s, id);
     emit_loop(em, s, head, NULL, var, xasprintf("x_%d", id), xasprintf("n_%d", id));
-    if (bs) list_build_close(em, bs, id, outer);
-    hint_close(em, saved);
+    loop_lists_close(em, lists);
     em->indent--;
     emit_line(em, "}");
 }
@@ -586,15 +535,12 @@ static void emit_for(Emitter *em, Stmt *s) {
         emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
         emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
         emit_line(em, "const GenoWord *c_%d = 0;", id);
-        LoopHint saved = hint_open(em, s, id);
-        Stmt *bs = list_build_stmt(em, s);
-        ListBuild outer = bs ? list_build_open(em, bs, id) : em->build;
+        LoopLists lists = loop_lists_open(em, s, id);
         emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id),
                   xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
                             id, id, id, id, id, id, id, id, id),
                   var, from_word(var->ty, item), xasprintf("n_%d", id));
-        if (bs) list_build_close(em, bs, id, outer);
-        hint_close(em, saved);
+        loop_lists_close(em, lists);
     }
     em->indent--;
     emit_line(em, "}");

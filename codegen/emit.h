@@ -58,7 +58,7 @@ typedef struct {
     PtrMap arrays;           /* Array[Int] locals -> their ArrayClass (emit_arrays.c) */
     PtrMap ranged;           /* bodies find_small_ints has analysed (StmtList * -> itself) */
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
-    StmtList *hint_body;     /* a loop body run once per iteration left (emit.c: sized_first_append) */
+    StmtList *hint_body;     /* a loop body run once per iteration left (emit_listbuild.c) */
     const char *hint_left;   /* those iterations, this one included, as C */
     ListBuild build;         /* the loop's list being built (emit_listbuild.c) */
     void *bounds;            /* facts for index bounds (emit_bounds.c) */
@@ -212,12 +212,19 @@ bool needs_in_variant(Def *f);
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
+int assign_count(StmtList *b, Sym *v);          /* `v = ...` statements in b, nested ones included */
 
 /* emit_listbuild.c */
-Stmt *list_build_stmt(Emitter *em, Stmt *loop);   /* the append a loop builds its list with, or NULL */
-ListBuild list_build_open(Emitter *em, Stmt *s, int id);
-void list_build_close(Emitter *em, Stmt *s, int id, ListBuild outer);
+typedef struct {
+    int id;
+    StmtList *hint_body;
+    const char *hint_left;
+    ListBuild build;
+} LoopLists;                                      /* what a for loop's list building replaced */
+LoopLists loop_lists_open(Emitter *em, Stmt *s, int id);   /* before a for loop with trip count n_<id> */
+void loop_lists_close(Emitter *em, LoopLists outer);        /* after it */
 void emit_build_append(Emitter *em, Stmt *s);
+bool in_sized_body(Emitter *em, Stmt *s);        /* a first append may size its leaf (geno_list_append_sized) */
 bool is_self_append(Stmt *s);                    /* emit.c: v = append(v, e) */
 
 /* emit_try.c */

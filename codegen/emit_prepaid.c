@@ -83,12 +83,14 @@ bool step_free_body(StmtList *b) {
     return true;
 }
 
-static int assigns_to(StmtList *b, Sym *v) {
+/* How many `v = ...` statements b holds, nested blocks included. */
+int assign_count(StmtList *b, Sym *v) {
     int n = 0;
     for (int i = 0; i < b->len; i++) {
         Stmt *s = b->items[i];
         if (s->kind == ST_ASSIGN && s->sym == v) n++;
-        n += assigns_to(&s->body, v) + assigns_to(&s->else_body, v);
+        n += assign_count(&s->body, v) + assign_count(&s->else_body, v);
+        for (int j = 0; j < s->arms.len; j++) n += assign_count(&s->arms.items[j].body, v);
     }
     return n;
 }
@@ -107,7 +109,7 @@ char *while_trip_count(Emitter *em, Stmt *s) {
     Expr *e = c->b;
     Sym *es = e->kind == EX_IDENT ? e->sym : NULL;
     bool fixed = e->kind == EX_INT || (es && es->kind == SYM_LOCAL && !es->is_mutable && !es->assigned);
-    if (!fixed || !ty_is(e->ty, TY_INT) || !s->body.len || assigns_to(&s->body, v) != 1) return NULL;
+    if (!fixed || !ty_is(e->ty, TY_INT) || !s->body.len || assign_count(&s->body, v) != 1) return NULL;
     Stmt *last = s->body.items[s->body.len - 1];
     Expr *u = last->value;
     if (last->kind != ST_ASSIGN || last->sym != v || !u || u->kind != EX_BINARY || u->op != (down ? OP_SUB : OP_ADD)

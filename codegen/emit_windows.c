@@ -127,8 +127,8 @@ static bool live_var_window(Emitter *em, Sym *v) {
     return false;
 }
 
-/* Walks a loop for the `var`s with a window that it indexes (assigns()
- * then tells which of them the loop leaves alone). */
+/* Walks a loop for the `var`s with a window that it indexes
+ * (assign_count then tells which of them the loop leaves alone). */
 typedef struct {
     AstWalk base;
     Emitter *em;
@@ -143,17 +143,6 @@ static bool var_uses_expr(AstWalk *aw, Expr *e) {
     return true;
 }
 
-static bool assigns(StmtList *b, Sym *v) {
-    for (int i = 0; i < b->len; i++) {
-        Stmt *s = b->items[i];
-        if (s->kind == ST_ASSIGN && s->sym == v) return true;
-        if (assigns(&s->body, v) || assigns(&s->else_body, v)) return true;
-        for (int j = 0; j < s->arms.len; j++)
-            if (assigns(&s->arms.items[j].body, v)) return true;
-    }
-    return false;
-}
-
 int open_var_windows(Emitter *em, Stmt *loop) {
     int mark = em->live_var_windows.len;
     if (em->in_lambda) return mark;
@@ -161,7 +150,7 @@ int open_var_windows(Emitter *em, Stmt *loop) {
     ast_walk_stmt(&u.base, loop);
     for (int i = 0; i < u.indexed.len; i++) {
         Sym *v = u.indexed.items[i];
-        if (live_var_window(em, v) || assigns(&loop->body, v)) continue;
+        if (live_var_window(em, v) || assign_count(&loop->body, v)) continue;
         emit_line(em, "kn_%s = 0;", local_name(v));
         vec_push(&em->live_var_windows, v);
     }

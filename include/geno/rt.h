@@ -190,9 +190,10 @@ _Noreturn void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg);
 #endif
 /* Budgets (rt/limits.c), checked inline because tcc never inlines calls.
  * Emitted functions do GENO_ENTER(loc) first; lambdas and test blocks do
- * geno_depth_left++ (GENO_LEAVE) before each return, while named functions leave the depth
- * to their callers, which put it back after the call (so tail calls can be
- * jumps; docs/design.md); loop bodies start with GENO_STEP(loc).
+ * geno_depth_left++ (GENO_LEAVE) before each return, while named functions
+ * leave the depth to their callers, which put it back after the call (so
+ * tail calls can be jumps; docs/design.md); loop bodies start with
+ * GENO_STEP(loc).
  *   steps: one per function entry, loop iteration and element a
  *          higher-order builtin calls back for; geno_steps_left counts down
  *          from max_steps and E503 fires when it goes negative.
