@@ -429,11 +429,18 @@ static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, S
         emit_loop_copy(em, s, head, pre, var, init, true);
         return;
     }
+    /* Only for cc: tcc skips the prepaid copy as preprocessor text, ~6% of
+     * its work on the generated 20,000-line program, for loops that count
+     * their steps one by one under `genoc run`. */
+    sb_puts(&em->body, "#ifndef __TINYC__\n");
     emit_line(em, "if (GENO_LOOPS_PREPAID && GENO_PREPAID(%s)) {", trip);
     em->indent++;
     emit_loop_copy(em, s, head, pre, var, init, false);
     em->indent--;
-    emit_line(em, "} else {");
+    emit_line(em, "} else");
+    sb_puts(&em->body, "#endif\n");
+    em->last_line = 0;   /* tcc did not see the #line directives of the copy */
+    emit_line(em, "{");
     em->indent++;
     emit_loop_copy(em, s, head, pre, var, init, true);
     em->indent--;

@@ -41,6 +41,7 @@ typedef struct {
     int out_tuple;      /* > 0: the function writes its tuple result to o_[] */
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
     StrMap tramp_keys;       /* functions that already have a trampoline or async thunk */
+    int64_t *example_offsets;   /* emit_examples.c: where example k's record starts in the text */
     VEC(TryScope) tries;     /* try bodies open in the current function */
     int loop_depth;          /* loops open in the current function */
     bool volatile_vars;      /* the function has a try: `var`s are volatile */
@@ -244,6 +245,7 @@ char *def_cname(Emitter *em, Sym *fn);          /* C name of a user/module funct
 void emit_requires(Emitter *em, Def *f);
 char *ensures_checks(Emitter *em, Def *f, Type *ret, const char *value);  /* "" without ensures */
 char *emit_examples(Emitter *em, Program *p);   /* name of the examples function or "0" */
+bool example_clause_counts(Def *f);             /* f's example clauses are test cases and rows */
 char *emit_tests(Emitter *em, Program *p);      /* "table, count" for GenoProgram */
 char *emit_hole(Emitter *em, Expr *e);
 Type *func_result_type(Def *f);                 /* T of an async function's Async[T] */

@@ -106,13 +106,17 @@ static char *emit_float_literal(Expr *e) {
  * everything else (and `"`, `\`, `?` of trigraphs) as three-digit octal
  * escapes, so no source text can end the literal or the line. */
 void c_string_body(StrBuf *sb, const char *s, size_t n) {
+    size_t run = 0;   /* start of the pending run of plain characters */
     for (size_t i = 0; i < n; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch == '"' || ch == '\\' || ch == '?' || ch < 0x20 || ch >= 0x7f)
-            sb_printf(sb, "\\%03o", ch);
-        else
-            sb_putc(sb, (char)ch);
+        if (ch == '"' || ch == '\\' || ch == '?' || ch < 0x20 || ch >= 0x7f) {
+            sb_putn(sb, s + run, i - run);
+            char esc[4] = {'\\', (char)('0' + (ch >> 6)), (char)('0' + ((ch >> 3) & 7)), (char)('0' + (ch & 7))};
+            sb_putn(sb, esc, 4);
+            run = i + 1;
+        }
     }
+    sb_putn(sb, s + run, n - run);
 }
 
 void c_string_literal(StrBuf *sb, const char *s) {

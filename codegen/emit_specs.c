@@ -3,9 +3,7 @@
  * requires: checked after GENO_ENTER, before the body (E407).
  * ensures:  checked at every return with `result` bound to the value (E408).
  *           Both are uncatchable, as in the reference (geno_raise_fatal).
- * examples: one C function, geno_examples, run by the runtime before main
- *           with output suppressed (the reference discards it); a mismatch
- *           is E409 with both values in canonical form.
+ * examples: emit_examples.c.
  * holes:    evaluating `?name: T` is E411.
  * async:    an async function compiles to an ordinary C function; calling it
  *           makes an Async value, a closure holding the arguments, and
@@ -54,68 +52,6 @@ char *ensures_checks(Emitter *em, Def *f, Type *ret, const char *value) {
     }
     sb_puts(&sb, "} ");
     return sb_take(&sb);
-}
-
-/* ---- examples --------------------------------------------------------------- */
-
-static void emit_example(Emitter *em, StrBuf *out, Def *f, Example *ex, const char *cname) {
-    Sym *s = f->sym;
-    Type *ret = s->ty->ret;
-    /* `example (1, 2) -> 3` spreads a tuple over the parameters. */
-    ExprList *args = &ex->args;
-    if (args->len == 1 && args->items[0]->kind == EX_TUPLE && f->params.len > 1) args = &args->items[0]->elems;
-    StrBuf call = {0};
-    sb_printf(&call, "%s(", cname);
-    for (int i = 0; i < f->params.len; i++) {
-        Expr *a = i < args->len ? args->items[i] : f->params.items[i].default_value;
-        char *v = a ? emit_expr(em, a) : xstrdup("0");
-        if (a && ty_is(s->ty->args[i], TY_FLOAT) && ty_is(a->ty, TY_INT) && !(a->aux & AUX_TO_FLOAT))
-            v = xasprintf("geno_int_to_double(%s, %s)", v, loc_arg(ex->loc));
-        sb_printf(&call, "%s%s", i ? ", " : "", v);
-    }
-    sb_putc(&call, ')');
-    char *expected = emit_expr(em, ex->output);
-    if (ty_is(ret, TY_FLOAT) && ty_is(ex->output->ty, TY_INT) && !(ex->output->aux & AUX_TO_FLOAT))
-        expected = xasprintf("geno_int_to_double(%s, %s)", expected, loc_arg(ex->loc));
-    /* The actual value first, then the expected one, each at the entry
-     * depth (geno_dl_) as the reference evaluates them. */
-    sb_printf(out, "    GenoWord x_ = %s; geno_depth_left = geno_dl_;\n", to_word(ret, call.buf));
-    sb_printf(out, "    geno_example_check(x_, %s, %s, \"%s\", %s);\n", to_word(ret, expected), type_desc(em, ret),
-              f->name, loc_arg(ex->loc));
-    free(call.buf);
-}
-
-/* Each example clause becomes one function gt_<n>, numbered as the test
- * cases of `genoc test` are (examples and test blocks in definition order),
- * so the examples pre-pass calls them and the test table lists the same
- * functions: every example is compiled once, not twice. Returns the name
- * of the examples function, or "0" when there are none. */
-char *emit_examples(Emitter *em, Program *p) {
-    StrBuf calls = {0};
-    int n = 0, nexamples = 0;
-    for (int i = 0; i < p->defs.len; i++) {
-        Def *f = p->defs.items[i];
-        if (f->kind == DEF_TEST) n++;
-        if (f->kind != DEF_FUNC || !f->sym || f->is_async) continue;
-        for (int j = 0; j < f->examples.len; j++, n++, nexamples++) {
-            /* geno_dl_: calls in the example restore the depth to it */
-            StrBuf body = {0};
-            sb_puts(&body, "    int64_t geno_dl_ = geno_depth_left;\n");
-            bool saved_entered = em->entered;
-            em->entered = true;
-            emit_example(em, &body, f, &f->examples.items[j], def_cname(em, f->sym));
-            em->entered = saved_entered;
-            sb_printf(&em->lambdas, "static void gt_%d(void) {\n%s}\n\n", n, body.buf);
-            free(body.buf);
-            sb_printf(&calls, "    gt_%d();\n", n);
-        }
-    }
-    if (!nexamples) return xstrdup("0");
-    sb_puts(&em->lambdas, "static void geno_examples(void) {\n");
-    sb_puts(&em->lambdas, calls.buf);
-    sb_puts(&em->lambdas, "}\n\n");
-    free(calls.buf);
-    return xstrdup("geno_examples");
 }
 
 /* ---- holes and async ---------------------------------------------------------- */
@@ -173,12 +109,12 @@ char *emit_await(Emitter *em, Expr *e) {
  * initialiser fields "table, count". */
 char *emit_tests(Emitter *em, Program *p) {
     StrBuf table = {0};
-    int n = 0;
+    int n = 0, k = 0;   /* test cases, example clauses */
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
-        if (d->kind == DEF_FUNC && d->sym && !d->is_async) {
-            for (int j = 0; j < d->examples.len; j++, n++)   /* gt_<n> made by emit_examples */
-                sb_printf(&table, "    {\"%s\", gt_%d},\n", d->name, n);
+        if (example_clause_counts(d)) {
+            for (int j = 0; j < d->examples.len; j++, n++, k++)   /* rows made by emit_examples */
+                sb_printf(&table, "    {\"%s\", 0, %lld},\n", d->name, (long long)em->example_offsets[k]);
         } else if (d->kind == DEF_TEST) {
             /* The block's statements, emitted like a function body. */
             StrBuf saved = em->body;

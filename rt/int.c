@@ -359,6 +359,14 @@ int geno_int_cmp_slow(GenoInt a, GenoInt b) {
 
 int geno_int_eq_slow(GenoInt a, GenoInt b) { return geno_int_cmp_slow(a, b) == 0; }
 
+/* The comparisons as calls, for tcc (geno/rt.h); tagged small words
+ * compare as their values do. */
+int64_t geno_int_lt(GenoInt a, GenoInt b) { return (a & b & 1) ? a < b : geno_int_cmp_slow(a, b) < 0; }
+int64_t geno_int_le(GenoInt a, GenoInt b) { return (a & b & 1) ? a <= b : geno_int_cmp_slow(a, b) <= 0; }
+int64_t geno_int_gt(GenoInt a, GenoInt b) { return (a & b & 1) ? a > b : geno_int_cmp_slow(a, b) > 0; }
+int64_t geno_int_ge(GenoInt a, GenoInt b) { return (a & b & 1) ? a >= b : geno_int_cmp_slow(a, b) >= 0; }
+int64_t geno_int_eq(GenoInt a, GenoInt b) { return a == b || (!((a | b) & 1) && geno_int_eq_slow(a, b)); }
+
 /* Correctly rounded (half to even), like Python's float(int); mpz_get_d
  * would truncate. Returns 0 when a is beyond the double range. */
 static int int_to_double(GenoInt a, double *out) {

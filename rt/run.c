@@ -196,7 +196,8 @@ static int run_tests(const GenoProgram *prog) {
         geno_out_suppress(1);
         geno_try_push(&f, 1);
         if (setjmp(f.jb) == 0) {
-            tc->fn();
+            if (tc->fn) tc->fn();
+            else geno_run_example_at(prog->examples, tc->example);
             geno_try_pop(&f);
             passed++;
         } else {
@@ -224,11 +225,11 @@ int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
     geno_try_push(&top, 1);
     if (setjmp(top.jb) == 0) {
         if (prog->init_fn) prog->init_fn();
-        if (prog->examples_fn && cfg->check_examples) {
+        if (prog->examples && cfg->check_examples) {
             /* The reference discards what examples print and restarts the
              * output count for main. */
             geno_out_suppress(1);
-            prog->examples_fn();
+            geno_run_examples(prog->examples);
             geno_out_suppress(0);
             geno_out_reset();
         }

@@ -137,10 +137,27 @@ typedef struct {
     double timeout;                 /* wall-clock seconds; 0 = none (SIGALRM, E501) */
 } GenoConfig;
 
-/* One example clause or `test` block, for `genoc test`. */
+/* A program's example clauses (codegen/emit_examples.c), run in order
+ * before main and one by one by `genoc test`. An example of literals is
+ * data, not code: a record in `text` (rt/examples.c gives the encoding)
+ * naming a pair of `slots`, the function to call and its result type; tcc
+ * reads one string where it would parse a C expression per literal. Any
+ * other example is a C function of its own in a slot. */
+typedef struct {
+    const void *const *slots;
+    const char *text;
+    int count;
+} GenoExampleSet;
+void geno_run_examples(const GenoExampleSet *set);
+void geno_run_example_at(const GenoExampleSet *set, int64_t offset);   /* the record there */
+
+/* One example clause or `test` block, for `genoc test`: a function to
+ * call, or (fn NULL) the example whose record starts at byte `example` of
+ * the program's example text. */
 typedef struct {
     const char *name;               /* the function or the test block's name */
     void (*fn)(void);
+    int64_t example;
 } GenoTestCase;
 
 /* What an emitted program exports to whoever runs it. */
@@ -149,7 +166,7 @@ typedef struct {
     GenoWord (*main_fn)(void);      /* NULL when the program has no main */
     const GenoType *main_type;      /* main's return type */
     void (*init_fn)(void);          /* registers roots, builds constants */
-    void (*examples_fn)(void);      /* verifies example clauses (E409), or NULL */
+    const GenoExampleSet *examples; /* example clauses (E409), or NULL */
     const GenoTestCase *tests;      /* for `genoc test` */
     int ntests;
 } GenoProgram;
@@ -381,11 +398,27 @@ GenoStr *geno_int_to_str(GenoInt a);
 #define GENO_INT_SUB geno_int_sub_slow
 #define GENO_INT_MUL geno_int_mul_slow
 #endif
+/* Comparisons: 0 or 1. Under tcc, like the arithmetic above, calls through
+ * object-like macros: an inline statement expression cost tcc ~28,000
+ * instructions each (callgrind, generated 20,000-line program). */
+int64_t geno_int_lt(GenoInt a, GenoInt b);
+int64_t geno_int_le(GenoInt a, GenoInt b);
+int64_t geno_int_gt(GenoInt a, GenoInt b);
+int64_t geno_int_ge(GenoInt a, GenoInt b);
+int64_t geno_int_eq(GenoInt a, GenoInt b);
+#ifndef __TINYC__
 #define GENO_INT_LT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a < _b : geno_int_cmp_slow(_a, _b) < 0; })
 #define GENO_INT_LE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a <= _b : geno_int_cmp_slow(_a, _b) <= 0; })
 #define GENO_INT_GT(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a > _b : geno_int_cmp_slow(_a, _b) > 0; })
 #define GENO_INT_GE(a, b) ({ GenoInt _a = (a), _b = (b); GENO_LIKELY(GENO_BOTH_SMALL(_a, _b)) ? _a >= _b : geno_int_cmp_slow(_a, _b) >= 0; })
 #define GENO_INT_EQ(a, b) ({ GenoInt _a = (a), _b = (b); (_a == _b) || (!((_a | _b) & 1) && geno_int_eq_slow(_a, _b)); })
+#else
+#define GENO_INT_LT geno_int_lt
+#define GENO_INT_LE geno_int_le
+#define GENO_INT_GT geno_int_gt
+#define GENO_INT_GE geno_int_ge
+#define GENO_INT_EQ geno_int_eq
+#endif
 #ifndef __TINYC__
 /* Truncating / and % inline when both are small and b is not 0 or -1 (so
  * the quotient cannot leave the small range); the rest, errors included,
@@ -413,6 +446,7 @@ GenoStr *geno_int_to_str(GenoInt a);
  * while max_integer_bits >= 62 (a smaller limit holds small results too).
  * Every other case goes to the runtime, which raises the reference's errors. */
 extern int64_t geno_max_int_bits;
+#ifndef __TINYC__
 #define GENO_INT_AND(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
     (_a & _b & 1) ? GENO_KNOWN_SMALL(_a & _b) : geno_int_and(_a, _b, loc); })
 #define GENO_INT_OR(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
@@ -426,8 +460,19 @@ extern int64_t geno_max_int_bits;
     ((_a & _b & 1) && (uint64_t)_b < 124u && geno_max_int_bits >= 62 \
      && (_st = (uint64_t)(_a - 1) << _sn, ((int64_t)_st >> _sn) == _a - 1) && GENO_TAGGED_FITS(_st | 1)) \
         ? GENO_KNOWN_SMALL((GenoInt)(_st | 1)) : geno_int_shl(_a, _b, loc); })
+#else
+#define GENO_INT_AND geno_int_and
+#define GENO_INT_OR geno_int_or
+#define GENO_INT_XOR geno_int_xor
+#define GENO_INT_SHR geno_int_shr
+#define GENO_INT_SHL geno_int_shl
+#endif
 /* Int -> Float: a small int (|v| < 2^61) always converts. */
+#ifndef __TINYC__
 #define GENO_INT_TO_DOUBLE(a, loc) ({ GenoInt _a = (a); (_a & 1) ? (double)GENO_INT_VALUE(_a) : geno_int_to_double(_a, loc); })
+#else
+#define GENO_INT_TO_DOUBLE geno_int_to_double
+#endif
 /* `for x in range(start, stop, step)` runs as a counted loop: this is how
  * many elements geno_list_range would make, with its errors (E499 for a
  * zero step or a list over max_collection_size). */
@@ -435,9 +480,13 @@ int64_t geno_range_count(GenoInt start, GenoInt stop, GenoInt step, GenoLoc loc)
 /* The same count, inline for small bounds and step 1 (geno_max_collection
  * is max_collection_size, set by rt/limits.c for each run). */
 extern int64_t geno_max_collection;
+#ifndef __TINYC__
 #define GENO_RANGE_COUNT(s, e, p, loc) ({ GenoInt _rs = (s), _re = (e), _rp = (p); \
     int64_t _n = ((_rs & _re & 1) && _rp == GENO_INT_SMALL(1)) ? (_re > _rs ? (_re - _rs) >> 1 : 0) : -1; \
     (_n >= 0 && _n <= geno_max_collection) ? _n : geno_range_count(_rs, _re, _rp, loc); })
+#else
+#define GENO_RANGE_COUNT geno_range_count
+#endif
 
 /* ---- Float --------------------------------------------------------------- */
 
@@ -453,7 +502,11 @@ double geno_float_div(double a, double b, GenoLoc loc);   /* E400 on zero */
 #else
 #define GENO_FLOAT_SQRT(x, loc) ({ double _fx = (x); _fx >= 0 ? __builtin_sqrt(_fx) : geno_float_sqrt(_fx, loc); })
 #endif
+#ifndef __TINYC__
 #define GENO_FLOAT_DIV(a, b, loc) ({ double _fa = (a), _fb = (b); _fb != 0 ? _fa / _fb : geno_float_div(_fa, _fb, loc); })
+#else
+#define GENO_FLOAT_DIV geno_float_div
+#endif
 double geno_float_mod(double a, double b, GenoLoc loc);   /* fmod; E400 on zero */
 double geno_float_pow(double a, double b, GenoLoc loc);   /* errors as the reference */
 GenoStr *geno_float_to_str(double d);                     /* Python repr form */
@@ -574,7 +627,11 @@ static inline GenoListLeaf *geno_list_leaf_at(const GenoList *l, int64_t p) {
 GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc);   /* copies */
 GenoList *geno_list_empty(void);
 int64_t geno_list_len(GenoList *l);
+#ifndef __TINYC__
 #define GENO_LIST_LEN(l) ((l)->len)
+#else
+#define GENO_LIST_LEN geno_list_len   /* a call: less work for tcc than a function-like macro */
+#endif
 GenoWord geno_list_get(GenoList *l, int64_t i);                 /* 0 <= i < len, unchecked */
 /* geno_list_get inline. */
 #define GENO_LIST_GET(l, i) ({ GenoList *_gl = (l); int64_t _gx = (i), _gp = _gl->off + _gx; \
@@ -650,8 +707,12 @@ double geno_float_sqrt(double d, GenoLoc loc);                  /* `sqrt of nega
 GenoInt geno_float_to_int(double d, GenoLoc loc);               /* truncates; |d| < 2^53 */
 /* float_to_int inline when |d| < 2^53 (then |trunc(d)| <= 2^53 - 1 and C's
  * conversion truncates too); NaN, infinities and the rest take the call. */
+#ifndef __TINYC__
 #define GENO_FLOAT_TO_INT(d, loc) ({ double _fd = (d); \
     (_fd > -9007199254740992.0 && _fd < 9007199254740992.0) ? GENO_INT_SMALL((int64_t)_fd) : geno_float_to_int(_fd, loc); })
+#else
+#define GENO_FLOAT_TO_INT geno_float_to_int
+#endif
 GenoInt geno_float_floor(double d, GenoLoc loc);
 GenoInt geno_float_ceil(double d, GenoLoc loc);
 GenoInt geno_float_round(double d, GenoLoc loc);                /* floor(x + 0.5) rule */
