@@ -142,6 +142,9 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a bui
 const char *called_builtin(Expr *e);   /* the builtin a direct call names, or NULL */
 /* emit_fast.c */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
+/* emit_bits.c */
+char *emit_small_bits(Emitter *em, Expr *e, const char *a, const char *b);   /* & ^ << >> of small Ints, or NULL */
+char *emit_small_bit_or(Emitter *em, Expr *e, char **v);                     /* bit_or of small Ints, or NULL */
 /* "GENO_BARRAY" for an Array[Bool] (compact, a byte per element), else "GENO_ARRAY". */
 const char *array_macros(Type *array_type);
 

@@ -242,6 +242,8 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s / %s", untag_small(a), untagged(e->b, b))));
     case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
+    case OP_BAND: case OP_BXOR: case OP_SHL: case OP_SHR:
+        return emit_small_bits(em, e, a, b);
     default:
         return NULL;
     }

@@ -37,6 +37,7 @@
 #define DRIFT_SPAN ((int64_t)1 << 55)   /* steps a run can take (see above), per unit of K */
 #define LEN_MAX ((int64_t)1 << 48)      /* a collection's length */
 #define SMALL_MAX_ ((int64_t)0x1fffffffffffffffLL)
+#define OP_BOR_ OP_AND   /* bit_or (a builtin, no operator) in bit_range: OP_AND never reaches it */
 
 typedef struct {
     Sym *sym;
@@ -192,10 +193,77 @@ static const char *builtin_of(Expr *e) {
 static bool range_of(Emitter *m, Expr *e, IntRange *r);
 static bool nonneg(Emitter *m, Expr *e);
 
+/* ---- bitwise operators -------------------------------------------------
+ * Ints act as infinite two's complement. Every value of [lo, hi] lies in
+ * [-2^k, 2^k) for k = span_bits, and & ^ | of two such values stay there
+ * (bits above k are copies of the sign). With a non-negative operand in
+ * [0, M], a & e is in [0, M] whatever e is (unbounded e included); ^ and |
+ * of non-negative operands are non-negative, and | is at least each of
+ * them. `a >> n` floors (monotone in a, towards 0 or -1 in n); `a << n` is
+ * a * 2^n. Shift counts are bounded to [0, 61] here, so no count error. */
+static int bits_of(int64_t v) {   /* v >= 0: least k with v < 2^k */
+    int k = 0;
+    while (k < 63 && ((int64_t)1 << k) <= v) k++;
+    return k;
+}
+
+static int span_bits(IntRange r) {
+    int k = bits_of(r.hi > 0 ? r.hi : 0), k2 = bits_of(r.lo < 0 ? -(r.lo + 1) : 0);
+    return k > k2 ? k : k2;
+}
+
+static int64_t floor_shr(int64_t v, int64_t n) { return n >= 63 ? (v < 0 ? -1 : 0) : v >> n; }
+
+/* a, b: the operands' bounds, NULL when not proved. */
+static bool bit_range(Op op, const IntRange *a, const IntRange *b, IntRange *r) {
+    if (op == OP_BAND && (!a || !b)) {   /* e & M, M in [0, hi] */
+        const IntRange *k = a ? a : b;
+        if (!k || k->lo < 0) return false;
+        r->lo = 0;
+        r->hi = k->hi;
+        return true;
+    }
+    if (!a || !b) return false;
+    if (op == OP_SHL || op == OP_SHR) {
+        if (b->lo < 0 || b->hi > 61) return false;
+        if (op == OP_SHR) {
+            r->lo = floor_shr(a->lo, a->lo >= 0 ? b->hi : b->lo);
+            r->hi = floor_shr(a->hi, a->hi >= 0 ? b->lo : b->hi);
+            return true;
+        }
+        __int128 lo = (__int128)a->lo * ((__int128)1 << (a->lo >= 0 ? b->lo : b->hi));
+        __int128 hi = (__int128)a->hi * ((__int128)1 << (a->hi >= 0 ? b->hi : b->lo));
+        if (!in_small(lo) || !in_small(hi)) return false;
+        r->lo = (int64_t)lo;
+        r->hi = (int64_t)hi;
+        return true;
+    }
+    int ka = span_bits(*a), kb = span_bits(*b), k = ka > kb ? ka : kb;
+    if (k > 61) return false;
+    int64_t top = ((int64_t)1 << k) - 1;
+    if (op == OP_BAND && (a->lo >= 0 || b->lo >= 0)) {
+        r->lo = 0;
+        r->hi = a->lo >= 0 && b->lo >= 0 ? (a->hi < b->hi ? a->hi : b->hi) : a->lo >= 0 ? a->hi : b->hi;
+        return true;
+    }
+    if (a->lo >= 0 && b->lo >= 0) {   /* ^ |: below 2^k; | at least the larger low bound */
+        r->lo = op == OP_BOR_ ? (a->lo > b->lo ? a->lo : b->lo) : 0;
+        r->hi = top;
+        return true;
+    }
+    r->lo = -top - 1;
+    r->hi = top;
+    return true;
+}
+
 static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     IntRange a, b;
     if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
     bool ka = range_of(m, e->a, &a);
+    if (e->op == OP_BAND || e->op == OP_BXOR || e->op == OP_SHL || e->op == OP_SHR) {
+        bool kb = range_of(m, e->b, &b);
+        return bit_range(e->op, ka ? &a : NULL, kb ? &b : NULL, r);
+    }
     if (e->op == OP_MOD && e->b->kind == EX_INT) {   /* a % K: |result| < K, sign of a */
         int64_t k;
         if (!lit_value(e->b, &k) || k < 1) return false;
@@ -257,13 +325,18 @@ static bool range_of(Emitter *m, Expr *e, IntRange *r) {
     }
     case EX_UNARY: {
         IntRange a;
-        if (e->op != OP_NEG || !range_of(m, e->a, &a)) return false;
-        r->lo = -a.hi;
-        r->hi = -a.lo;
+        if ((e->op != OP_NEG && e->op != OP_BNOT) || !range_of(m, e->a, &a)) return false;
+        r->lo = -a.hi - (e->op == OP_BNOT);   /* ~a = -a - 1 */
+        r->hi = -a.lo - (e->op == OP_BNOT);
         return true;
     }
     case EX_CALL: {
         const char *name = builtin_of(e);
+        if (name && e->elems.len == 2 && !strcmp(name, "bit_or")) {
+            IntRange a, b;
+            if (!range_of(m, e->elems.items[0], &a) || !range_of(m, e->elems.items[1], &b)) return false;
+            return bit_range(OP_BOR_, &a, &b, r);
+        }
         if (!name || e->elems.len != 1) return false;
         if (strcmp(name, "array_length") && strcmp(name, "length") && strcmp(name, "list_length") &&
             strcmp(name, "vec_length"))
@@ -340,6 +413,52 @@ static bool prove(Emitter *m, Cand *c) {
     c->r = r;
     c->bounded = true;
     return true;
+}
+
+/* ---- inductive bounds ---------------------------------------------------
+ * A local whose values depend on itself (`x = x ^ (x >> 17)`, `v = v &
+ * (v - 1)`, `s = (s * 75) % 65537`) is never bounded by prove: its values
+ * are bounded only if it is. Here an interval R is guessed and checked to
+ * be an invariant: the initial value lies in R, and every assigned value
+ * lies in R whenever the local does (and the locals proved before it lie
+ * in theirs). By induction over the assignments run, the local never
+ * leaves R. R starts as the initial value's bounds and grows to the hull
+ * of what the assignments give from it; after a few rounds the bounds are
+ * widened to powers of two (a mask's or a shift's natural limit); no fixed
+ * point within the rounds, or past TRACK_MAX: not bounded. Counters and
+ * loop variables keep prove's rules. */
+#define INDUCTIVE_ROUNDS 8
+
+static int64_t widen_up(int64_t v) { return v <= 0 ? v : (int64_t)(((uint64_t)1 << bits_of(v)) - 1); }
+
+static bool prove_inductive(Emitter *m, Cand *c) {
+    IntRange r, x;
+    if (c->range || !c->init || c->drift_up || c->drift_down || !c->values.len) return false;
+    if (!range_of(m, c->init, &r) || !tracked(r)) return false;
+    for (int round = 0; round < INDUCTIVE_ROUNDS; round++) {
+        IntRange next = r;
+        bool ok = true;
+        c->r = r;
+        c->bounded = true;   /* the hypothesis, for the reads of c in its values */
+        for (int i = 0; ok && i < c->values.len; i++) {
+            ok = range_of(m, c->values.items[i], &x);
+            if (ok) hull(&next, x);
+        }
+        c->bounded = false;
+        if (!ok || !tracked(next)) return false;
+        if (next.lo >= r.lo && next.hi <= r.hi) {   /* R is preserved: an invariant */
+            c->r = r;
+            c->bounded = true;
+            return true;
+        }
+        if (round >= 2) {
+            next.hi = widen_up(next.hi);
+            next.lo = next.lo >= 0 ? 0 : -widen_up(-(next.lo + 1)) - 1;
+            if (!tracked(next)) return false;
+        }
+        r = next;
+    }
+    return false;
 }
 
 /* ---- Array[Int] elements ----------------------------------------------
@@ -445,7 +564,16 @@ static bool nonneg(Emitter *m, Expr *e) {
         if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
         if (e->op == OP_ADD || e->op == OP_MUL || e->op == OP_DIV) return nonneg(m, e->a) && nonneg(m, e->b);
         if (e->op == OP_MOD) return nonneg(m, e->a);
+        if (e->op == OP_BAND) return nonneg(m, e->a) || nonneg(m, e->b);
+        if (e->op == OP_BXOR) return nonneg(m, e->a) && nonneg(m, e->b);
+        if (e->op == OP_SHL || e->op == OP_SHR) return nonneg(m, e->a);   /* a count error raises instead */
         return false;
+    case EX_CALL: {
+        const char *name = builtin_of(e);
+        if (name && e->elems.len == 2 && !strcmp(name, "bit_or"))
+            return nonneg(m, e->elems.items[0]) && nonneg(m, e->elems.items[1]);
+        return range_of(m, e, &r) && r.lo >= 0;
+    }
     default:
         return range_of(m, e, &r) && r.lo >= 0;
     }
@@ -495,6 +623,9 @@ void find_small_ints(Emitter *em, StmtList *body) {
             if (!all.items[i]->bounded && prove(em, all.items[i])) changed = true;
         for (int i = 0; i < arrays.len; i++)
             if (!arrays.items[i]->bounded && prove_class(em, arrays.items[i])) changed = true;
+        if (changed) continue;
+        for (int i = 0; i < all.len && !changed; i++)   /* one at a time: each proof may use the last */
+            if (!all.items[i]->bounded && prove_inductive(em, all.items[i])) changed = true;
     }
     xfree(all.items);
     xfree(arrays.items);
