@@ -252,6 +252,7 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
 static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b) {
     char *L = loc_arg(e->loc);
     char *fast = emit_small_binary(em, e, a, b);
+    if (!fast && e->op == OP_MOD) fast = emit_wide_mod(em, e, a, b);
     if (fast) return fast;
     switch (e->op) {
     case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);

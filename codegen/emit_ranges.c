@@ -256,6 +256,16 @@ static bool bit_range(Op op, const IntRange *a, const IntRange *b, IntRange *r) 
     return true;
 }
 
+/* a % b for a in a, b in b: truncated, so the dividend's sign, |a % b| < |b|
+ * and |a % b| <= |a| (b == 0 raises instead). */
+bool mod_bounds(IntRange a, IntRange b, IntRange *r) {
+    int64_t bl = b.lo < 0 ? -b.lo : b.lo, bh = b.hi < 0 ? -b.hi : b.hi, B = (bl > bh ? bl : bh) - 1;
+    if (B < 0) return false;
+    r->lo = a.lo >= 0 ? 0 : a.lo > -B ? a.lo : -B;
+    r->hi = a.hi <= 0 ? 0 : a.hi < B ? a.hi : B;
+    return true;
+}
+
 static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     IntRange a, b;
     if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
@@ -285,6 +295,8 @@ static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
         }
         break;
     }
+    case OP_MOD:
+        return mod_bounds(a, b, r);
     case OP_DIV:   /* truncation by a positive divisor is monotone and shrinks */
         if (b.lo < 1) return false;
         lo = a.lo < 0 ? a.lo : a.lo / b.hi;
@@ -416,49 +428,98 @@ static bool prove(Emitter *m, Cand *c) {
 }
 
 /* ---- inductive bounds ---------------------------------------------------
- * A local whose values depend on itself (`x = x ^ (x >> 17)`, `v = v &
- * (v - 1)`, `s = (s * 75) % 65537`) is never bounded by prove: its values
- * are bounded only if it is. Here an interval R is guessed and checked to
- * be an invariant: the initial value lies in R, and every assigned value
- * lies in R whenever the local does (and the locals proved before it lie
- * in theirs). By induction over the assignments run, the local never
- * leaves R. R starts as the initial value's bounds and grows to the hull
- * of what the assignments give from it; after a few rounds the bounds are
- * widened to powers of two (a mask's or a shift's natural limit); no fixed
- * point within the rounds, or past TRACK_MAX: not bounded. Counters and
- * loop variables keep prove's rules. */
+ * Locals whose values depend on themselves or on each other (`x = x ^ (x
+ * >> 17)`, `v = v & (v - 1)`, gcd's `t = a % b; a = b; b = t`) are never
+ * bounded by prove: their values are bounded only if they are. Here
+ * intervals for a group G of such locals are guessed and checked to be an
+ * invariant: every initial and assigned value of a local of G lies in its
+ * interval whenever the locals of G lie in theirs (and the locals proved
+ * before lie in theirs). By induction over the initialisations and
+ * assignments run, no local of G ever leaves its interval (a value is read
+ * only after its local's initialisation). The guesses start from the
+ * values computable so far and grow to the hull of what they give; after a
+ * few rounds a moving bound is widened to a power of two (a mask's or a
+ * shift's natural limit). A local with a value not computable from the
+ * guesses, past TRACK_MAX, or still moving after the last round leaves G,
+ * and the search restarts without it. Counters and loop variables keep
+ * prove's rules. */
 #define INDUCTIVE_ROUNDS 8
 
 static int64_t widen_up(int64_t v) { return v <= 0 ? v : (int64_t)(((uint64_t)1 << bits_of(v)) - 1); }
 
-static bool prove_inductive(Emitter *m, Cand *c) {
-    IntRange r, x;
-    if (c->range || !c->init || c->drift_up || c->drift_down || !c->values.len) return false;
-    if (!range_of(m, c->init, &r) || !tracked(r)) return false;
-    for (int round = 0; round < INDUCTIVE_ROUNDS; round++) {
-        IntRange next = r;
-        bool ok = true;
-        c->r = r;
-        c->bounded = true;   /* the hypothesis, for the reads of c in its values */
-        for (int i = 0; ok && i < c->values.len; i++) {
-            ok = range_of(m, c->values.items[i], &x);
-            if (ok) hull(&next, x);
+static bool group_member(Cand *c) { return !c->bounded && !c->range && c->init && !c->drift_up && !c->drift_down; }
+
+/* Hull of c's initial and assigned values computable under the current
+ * assumptions (*some: at least one was); false when one was not. */
+static bool values_hull(Emitter *m, Cand *c, IntRange *r, bool *some) {
+    bool all_ok = true;
+    for (int i = -1; i < c->values.len; i++) {
+        IntRange x;
+        if (!range_of(m, i < 0 ? c->init : c->values.items[i], &x)) {
+            all_ok = false;
+            continue;
         }
-        c->bounded = false;
-        if (!ok || !tracked(next)) return false;
-        if (next.lo >= r.lo && next.hi <= r.hi) {   /* R is preserved: an invariant */
-            c->r = r;
-            c->bounded = true;
-            return true;
-        }
-        if (round >= 2) {
-            next.hi = widen_up(next.hi);
-            next.lo = next.lo >= 0 ? 0 : -widen_up(-(next.lo + 1)) - 1;
-            if (!tracked(next)) return false;
-        }
-        r = next;
+        if (*some) hull(r, x);
+        else *r = x;
+        *some = true;
     }
-    return false;
+    return all_ok;
+}
+
+static bool prove_group(Emitter *m, CandList *all) {
+    int n = all->len;
+    bool *in = xmalloc((size_t)n + 1), *have = xmalloc((size_t)n + 1), *ok = xmalloc((size_t)n + 1), *moved = xmalloc((size_t)n + 1);
+    IntRange *cur = xmalloc(sizeof(IntRange) * ((size_t)n + 1));
+    int members = 0;
+    bool proved = false;
+    for (int i = 0; i < n; i++) members += in[i] = group_member(all->items[i]);
+    while (members && !proved) {
+        for (int i = 0; i < n; i++) have[i] = false;
+        for (int round = 0; round < INDUCTIVE_ROUNDS && !proved; round++) {
+            for (int i = 0; i < n; i++)
+                if (in[i]) {   /* the hypothesis, for the reads of the group's locals */
+                    all->items[i]->bounded = have[i];
+                    all->items[i]->r = cur[i];
+                }
+            bool stable = true;
+            for (int i = 0; i < n; i++) {
+                if (!in[i]) continue;
+                IntRange next = cur[i];
+                bool some = have[i];
+                ok[i] = values_hull(m, all->items[i], &next, &some);
+                moved[i] = some && (!have[i] || next.lo < cur[i].lo || next.hi > cur[i].hi);
+                if (moved[i] && round >= 2) {
+                    next.hi = widen_up(next.hi);
+                    next.lo = next.lo >= 0 ? 0 : -widen_up(-(next.lo + 1)) - 1;
+                }
+                if (some && !tracked(next)) ok[i] = false;
+                if (!ok[i] || moved[i]) stable = false;
+                cur[i] = next;
+                have[i] = some;
+            }
+            for (int i = 0; i < n; i++)
+                if (in[i]) all->items[i]->bounded = false;
+            proved = stable;
+        }
+        if (proved) break;
+        for (int i = 0; i < n; i++)   /* drop the locals that failed or still move */
+            if (in[i] && (!ok[i] || moved[i])) {
+                in[i] = false;
+                members--;
+            }
+    }
+    if (proved)
+        for (int i = 0; i < n; i++)
+            if (in[i]) {
+                all->items[i]->r = cur[i];
+                all->items[i]->bounded = true;
+            }
+    xfree(in);
+    xfree(have);
+    xfree(ok);
+    xfree(moved);
+    xfree(cur);
+    return proved;
 }
 
 /* ---- Array[Int] elements ----------------------------------------------
@@ -624,8 +685,7 @@ void find_small_ints(Emitter *em, StmtList *body) {
         for (int i = 0; i < arrays.len; i++)
             if (!arrays.items[i]->bounded && prove_class(em, arrays.items[i])) changed = true;
         if (changed) continue;
-        for (int i = 0; i < all.len && !changed; i++)   /* one at a time: each proof may use the last */
-            if (!all.items[i]->bounded && prove_inductive(em, all.items[i])) changed = true;
+        changed = prove_group(em, &all);
     }
     xfree(all.items);
     xfree(arrays.items);
