@@ -27,6 +27,7 @@
  * (x = y, y = x) stay unbounded.
  */
 #include "emit.h"
+#include "ast_walk.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -311,6 +312,28 @@ static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     return true;
 }
 
+/* float_to_int(sqrt(int_to_float(x))) for x in [lo, hi], lo >= 0: in
+ * [0, isqrt(hi) + 1]. The conversion rounds x by a relative 2^-53 at most
+ * and sqrt by half an ulp, so the truncated root passes isqrt(hi) by less
+ * than 1 (the +1 covers it). A negative x is refused (sqrt raises). */
+static bool int_sqrt_range(Emitter *m, Expr *f, IntRange *r) {
+    const char *n1 = builtin_of(f);
+    if (!n1 || strcmp(n1, "sqrt") || f->elems.len != 1) return false;
+    Expr *c = f->elems.items[0];
+    const char *n2 = builtin_of(c);
+    IntRange x;
+    if (!n2 || strcmp(n2, "int_to_float") || c->elems.len != 1 || !range_of(m, c->elems.items[0], &x) || x.lo < 0)
+        return false;
+    int64_t q = 0;
+    for (int b = 31; b >= 0; b--) {   /* the largest q with q * q <= hi (hi < 2^62) */
+        int64_t t = q | ((int64_t)1 << b);
+        if ((__int128)t * t <= x.hi) q = t;
+    }
+    r->lo = 0;
+    r->hi = q + 1;
+    return true;
+}
+
 /* Bounds of Int expression e from what is proved so far. */
 static bool range_of(Emitter *m, Expr *e, IntRange *r) {
     if (!e || !ty_is(e->ty, TY_INT) || (e->aux & AUX_TO_FLOAT)) return false;
@@ -350,6 +373,7 @@ static bool range_of(Emitter *m, Expr *e, IntRange *r) {
             return bit_range(OP_BOR_, &a, &b, r);
         }
         if (!name || e->elems.len != 1) return false;
+        if (!strcmp(name, "float_to_int")) return int_sqrt_range(m, e->elems.items[0], r);
         if (strcmp(name, "array_length") && strcmp(name, "length") && strcmp(name, "list_length") &&
             strcmp(name, "vec_length"))
             return false;
@@ -670,12 +694,31 @@ static void find_nonneg(Emitter *m, CandList *all) {
     }
 }
 
+/* The variables of comprehensions over range(...) in body (lambdas aside):
+ * candidates from the start, so that the calls they feed see them bounded
+ * (emit_params.c settles a callee's parameters before the comprehension is
+ * emitted; note_comp_range then finds the proof made). */
+typedef struct {
+    AstWalk base;   /* first: the callback gets an AstWalk * */
+    Emitter *em;
+    CandList *all;
+} CompWalk;
+
+static bool comp_var(AstWalk *w_, Expr *e) {
+    CompWalk *w = (CompWalk *)w_;
+    if (e->kind == EX_LAMBDA) return false;
+    if (e->kind == EX_LIST_COMP && e->b && range_call(e->b)) add_cand(w->em, w->all, e->sym, NULL, range_call(e->b));
+    return true;
+}
+
 void find_small_ints(Emitter *em, StmtList *body) {
     if (ptrmap_get(&em->ranged, body)) return;   /* once: a second collect would count each step twice */
     ptrmap_put(&em->ranged, body, body);
     CandList all = {0};
     ArrayClassList arrays = {0};
     collect(em, &all, body);
+    CompWalk cw = {.base.expr = comp_var, .em = em, .all = &all};
+    ast_walk_block(&cw.base, body);
     find_array_classes(em, body, &arrays);
     find_nonneg(em, &all);
     for (bool changed = true; changed;) {
