@@ -234,6 +234,12 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
     case OP_MUL:
         if (!small_int_range(em, e, &rr)) return NULL;
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s * %s", untag_small(a), untagged(e->b, b))));
+    case OP_MOD:   /* a divisor proved >= 1: no error, |a % b| <= |a| (small), C truncates too */
+        if (rb.lo < 1) return NULL;
+        if (ra.lo >= 0)
+            return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("(int64_t)((uint64_t)%s %% (uint64_t)%s)",
+                                                                          untag_small(a), untag_small(b))));
+        return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s %% %s", untag_small(a), untag_small(b))));
     case OP_DIV:
         if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
         if (ra.lo >= 0 && rb.lo > 0)   /* unsigned: a power of two is a shift */

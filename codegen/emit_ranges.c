@@ -402,8 +402,8 @@ static bool guarded_end(Emitter *m, void *caps_, bool free_, int64_t drift, bool
     VEC(Expr *) *caps = caps_;
     if (!drift) return true;
     if (free_) {
-        if (up) r->hi += DRIFT_SPAN * DRIFT_MAX;
-        else r->lo -= DRIFT_SPAN * DRIFT_MAX;
+        if (up) r->hi += DRIFT_SPAN * drift;   /* drift <= DRIFT_MAX: at most 2^59 */
+        else r->lo -= DRIFT_SPAN * drift;
         return true;
     }
     for (int i = 0; i < caps->len; i++) {
@@ -512,9 +512,9 @@ static bool prove_group(Emitter *m, CandList *all) {
                 bool some = have[i];
                 ok[i] = values_hull(m, all->items[i], &next, &some);
                 moved[i] = some && (!have[i] || next.lo < cur[i].lo || next.hi > cur[i].hi);
-                if (moved[i] && round >= 2) {
-                    next.hi = widen_up(next.hi);
-                    next.lo = next.lo >= 0 ? 0 : -widen_up(-(next.lo + 1)) - 1;
+                if (moved[i] && round >= 2) {   /* widen the moving ends: to 0, or to +-2^k */
+                    if (!have[i] || next.hi > cur[i].hi) next.hi = next.hi <= 0 ? 0 : widen_up(next.hi);
+                    if (!have[i] || next.lo < cur[i].lo) next.lo = next.lo >= 0 ? 0 : -widen_up(-(next.lo + 1)) - 1;
                 }
                 if (some && !tracked(next)) ok[i] = false;
                 if (!ok[i] || moved[i]) stable = false;
