@@ -23,8 +23,10 @@
  * so such a counter stays below 2^60 and + or - of two of them is small.
  *
  * The fixed point is pessimistic: a local is bounded only once its value
- * bounds follow from literals and locals already proved bounded, so cycles
- * (x = y, y = x) stay unbounded.
+ * bounds follow from literals and locals already proved bounded. Locals
+ * left over that depend on themselves or each other (x = x ^ (x >> 17),
+ * x = y, y = x) are then tried together as an inductive invariant (see
+ * "inductive bounds" below).
  */
 #include "emit.h"
 #include "ast_walk.h"
