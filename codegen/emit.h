@@ -143,6 +143,11 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a bui
 const char *called_builtin(Expr *e);   /* the builtin a direct call names, or NULL */
 /* emit_fast.c */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
+/* emit_wide.c */
+char *emit_wide_mod(Emitter *em, Expr *e, const char *a, const char *b);   /* (a * K + C) % M on words, or NULL */
+/* emit_bits.c */
+char *emit_small_bits(Emitter *em, Expr *e, const char *a, const char *b);   /* & ^ << >> of small Ints, or NULL */
+char *emit_small_bit_or(Emitter *em, Expr *e, char **v);                     /* bit_or of small Ints, or NULL */
 /* "GENO_BARRAY" for an Array[Bool] (compact, a byte per element), else "GENO_ARRAY". */
 const char *array_macros(Type *array_type);
 
@@ -179,6 +184,7 @@ void find_array_classes(Emitter *em, StmtList *body, ArrayClassList *out);   /* 
 ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not escape */
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
+bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 bool is_small_local(Emitter *em, Sym *s);
 bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's range variable: small? */

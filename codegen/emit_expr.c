@@ -238,6 +238,12 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
     case OP_MUL:
         if (!small_int_range(em, e, &rr)) return NULL;
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s * %s", untag_small(a), untagged(e->b, b))));
+    case OP_MOD:   /* a divisor proved >= 1: no error, |a % b| <= |a| (small), C truncates too */
+        if (rb.lo < 1) return NULL;
+        if (ra.lo >= 0)
+            return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("(int64_t)((uint64_t)%s %% (uint64_t)%s)",
+                                                                          untag_small(a), untag_small(b))));
+        return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s %% %s", untag_small(a), untag_small(b))));
     case OP_DIV:
         if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
         if (ra.lo >= 0 && rb.lo > 0)   /* unsigned: a power of two is a shift */
@@ -246,6 +252,8 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s / %s", untag_small(a), untagged(e->b, b))));
     case OP_EQ: case OP_NE: case OP_LT: case OP_GT: case OP_LE: case OP_GE:
         return xasprintf("((int64_t)((%s) %s (%s)))", a, c_cmp_op(e->op), b);
+    case OP_BAND: case OP_BXOR: case OP_SHL: case OP_SHR:
+        return emit_small_bits(em, e, a, b);
     default:
         return NULL;
     }
@@ -254,6 +262,7 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
 static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b) {
     char *L = loc_arg(e->loc);
     char *fast = emit_small_binary(em, e, a, b);
+    if (!fast && e->op == OP_MOD) fast = emit_wide_mod(em, e, a, b);
     if (fast) return fast;
     switch (e->op) {
     case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);

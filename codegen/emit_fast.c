@@ -20,7 +20,6 @@ const char *array_macros(Type *array_type) {
 /* C text for builtin `name` with argument values v, or NULL when it has no
  * inline form (then emit_builtin uses the table). */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
-    (void)em;
     Expr **a = e->elems.items;
     int n = e->elems.len;
     char *L = loc_arg(e->loc);
@@ -42,8 +41,11 @@ char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
         return tag_small(xasprintf("(%s)->len", v[0]));
     if (n == 1 && !strcmp(name, "int_to_float") && ty_is(emitted_type(a[0]), TY_INT))
         return xasprintf("GENO_INT_TO_DOUBLE(%s, %s)", v[0], L);
-    if (n == 2 && !strcmp(name, "bit_or"))
+    if (n == 2 && !strcmp(name, "bit_or")) {
+        char *small = emit_small_bit_or(em, e, v);
+        if (small) return small;
         return xasprintf("GENO_INT_OR(%s, %s, %s)", v[0], v[1], L);
+    }
     if (n == 1 && !strcmp(name, "sqrt") && ty_is(emitted_type(a[0]), TY_FLOAT))
         return xasprintf("GENO_FLOAT_SQRT(%s, %s)", v[0], L);
     return NULL;

@@ -23,10 +23,13 @@
  * so such a counter stays below 2^60 and + or - of two of them is small.
  *
  * The fixed point is pessimistic: a local is bounded only once its value
- * bounds follow from literals and locals already proved bounded, so cycles
- * (x = y, y = x) stay unbounded.
+ * bounds follow from literals and locals already proved bounded. Locals
+ * left over that depend on themselves or each other (x = x ^ (x >> 17),
+ * x = y, y = x) are then tried together as an inductive invariant (see
+ * "inductive bounds" below).
  */
 #include "emit.h"
+#include "ast_walk.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -37,6 +40,7 @@
 #define DRIFT_SPAN ((int64_t)1 << 55)   /* steps a run can take (see above), per unit of K */
 #define LEN_MAX ((int64_t)1 << 48)      /* a collection's length */
 #define SMALL_MAX_ ((int64_t)0x1fffffffffffffffLL)
+#define OP_BOR_ OP_AND   /* bit_or (a builtin, no operator) in bit_range: OP_AND never reaches it */
 
 typedef struct {
     Sym *sym;
@@ -192,10 +196,87 @@ static const char *builtin_of(Expr *e) {
 static bool range_of(Emitter *m, Expr *e, IntRange *r);
 static bool nonneg(Emitter *m, Expr *e);
 
+/* ---- bitwise operators -------------------------------------------------
+ * Ints act as infinite two's complement. Every value of [lo, hi] lies in
+ * [-2^k, 2^k) for k = span_bits, and & ^ | of two such values stay there
+ * (bits above k are copies of the sign). With a non-negative operand in
+ * [0, M], a & e is in [0, M] whatever e is (unbounded e included); ^ and |
+ * of non-negative operands are non-negative, and | is at least each of
+ * them. `a >> n` floors (monotone in a, towards 0 or -1 in n); `a << n` is
+ * a * 2^n. Shift counts are bounded to [0, 61] here, so no count error. */
+static int bits_of(int64_t v) {   /* v >= 0: least k with v < 2^k */
+    int k = 0;
+    while (k < 63 && ((int64_t)1 << k) <= v) k++;
+    return k;
+}
+
+static int span_bits(IntRange r) {
+    int k = bits_of(r.hi > 0 ? r.hi : 0), k2 = bits_of(r.lo < 0 ? -(r.lo + 1) : 0);
+    return k > k2 ? k : k2;
+}
+
+static int64_t floor_shr(int64_t v, int64_t n) { return n >= 63 ? (v < 0 ? -1 : 0) : v >> n; }
+
+/* a, b: the operands' bounds, NULL when not proved. */
+static bool bit_range(Op op, const IntRange *a, const IntRange *b, IntRange *r) {
+    if (op == OP_BAND && (!a || !b)) {   /* e & M, M in [0, hi] */
+        const IntRange *k = a ? a : b;
+        if (!k || k->lo < 0) return false;
+        r->lo = 0;
+        r->hi = k->hi;
+        return true;
+    }
+    if (!a || !b) return false;
+    if (op == OP_SHL || op == OP_SHR) {
+        if (b->lo < 0 || b->hi > 61) return false;
+        if (op == OP_SHR) {
+            r->lo = floor_shr(a->lo, a->lo >= 0 ? b->hi : b->lo);
+            r->hi = floor_shr(a->hi, a->hi >= 0 ? b->lo : b->hi);
+            return true;
+        }
+        __int128 lo = (__int128)a->lo * ((__int128)1 << (a->lo >= 0 ? b->lo : b->hi));
+        __int128 hi = (__int128)a->hi * ((__int128)1 << (a->hi >= 0 ? b->hi : b->lo));
+        if (!in_small(lo) || !in_small(hi)) return false;
+        r->lo = (int64_t)lo;
+        r->hi = (int64_t)hi;
+        return true;
+    }
+    int ka = span_bits(*a), kb = span_bits(*b), k = ka > kb ? ka : kb;
+    if (k > 61) return false;
+    int64_t top = ((int64_t)1 << k) - 1;
+    if (op == OP_BAND && (a->lo >= 0 || b->lo >= 0)) {
+        r->lo = 0;
+        r->hi = a->lo >= 0 && b->lo >= 0 ? (a->hi < b->hi ? a->hi : b->hi) : a->lo >= 0 ? a->hi : b->hi;
+        return true;
+    }
+    if (a->lo >= 0 && b->lo >= 0) {   /* ^ |: below 2^k; | at least the larger low bound */
+        r->lo = op == OP_BOR_ ? (a->lo > b->lo ? a->lo : b->lo) : 0;
+        r->hi = top;
+        return true;
+    }
+    r->lo = -top - 1;
+    r->hi = top;
+    return true;
+}
+
+/* a % b for a in a, b in b: truncated, so the dividend's sign, |a % b| < |b|
+ * and |a % b| <= |a| (b == 0 raises instead). */
+bool mod_bounds(IntRange a, IntRange b, IntRange *r) {
+    int64_t bl = b.lo < 0 ? -b.lo : b.lo, bh = b.hi < 0 ? -b.hi : b.hi, B = (bl > bh ? bl : bh) - 1;
+    if (B < 0) return false;
+    r->lo = a.lo >= 0 ? 0 : a.lo > -B ? a.lo : -B;
+    r->hi = a.hi <= 0 ? 0 : a.hi < B ? a.hi : B;
+    return true;
+}
+
 static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     IntRange a, b;
     if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
     bool ka = range_of(m, e->a, &a);
+    if (e->op == OP_BAND || e->op == OP_BXOR || e->op == OP_SHL || e->op == OP_SHR) {
+        bool kb = range_of(m, e->b, &b);
+        return bit_range(e->op, ka ? &a : NULL, kb ? &b : NULL, r);
+    }
     if (e->op == OP_MOD && e->b->kind == EX_INT) {   /* a % K: |result| < K, sign of a */
         int64_t k;
         if (!lit_value(e->b, &k) || k < 1) return false;
@@ -217,6 +298,8 @@ static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
         }
         break;
     }
+    case OP_MOD:
+        return mod_bounds(a, b, r);
     case OP_DIV:   /* truncation by a positive divisor is monotone and shrinks */
         if (b.lo < 1) return false;
         lo = a.lo < 0 ? a.lo : a.lo / b.hi;
@@ -228,6 +311,28 @@ static bool binary_range(Emitter *m, Expr *e, IntRange *r) {
     if (!in_small(lo) || !in_small(hi)) return false;
     r->lo = (int64_t)lo;
     r->hi = (int64_t)hi;
+    return true;
+}
+
+/* float_to_int(sqrt(int_to_float(x))) for x in [lo, hi], lo >= 0: in
+ * [0, isqrt(hi) + 1]. The conversion rounds x by a relative 2^-53 at most
+ * and sqrt by half an ulp, so the truncated root passes isqrt(hi) by less
+ * than 1 (the +1 covers it). A negative x is refused (sqrt raises). */
+static bool int_sqrt_range(Emitter *m, Expr *f, IntRange *r) {
+    const char *n1 = builtin_of(f);
+    if (!n1 || strcmp(n1, "sqrt") || f->elems.len != 1) return false;
+    Expr *c = f->elems.items[0];
+    const char *n2 = builtin_of(c);
+    IntRange x;
+    if (!n2 || strcmp(n2, "int_to_float") || c->elems.len != 1 || !range_of(m, c->elems.items[0], &x) || x.lo < 0)
+        return false;
+    int64_t q = 0;
+    for (int b = 31; b >= 0; b--) {   /* the largest q with q * q <= hi (hi < 2^62) */
+        int64_t t = q | ((int64_t)1 << b);
+        if ((__int128)t * t <= x.hi) q = t;
+    }
+    r->lo = 0;
+    r->hi = q + 1;
     return true;
 }
 
@@ -257,14 +362,20 @@ static bool range_of(Emitter *m, Expr *e, IntRange *r) {
     }
     case EX_UNARY: {
         IntRange a;
-        if (e->op != OP_NEG || !range_of(m, e->a, &a)) return false;
-        r->lo = -a.hi;
-        r->hi = -a.lo;
+        if ((e->op != OP_NEG && e->op != OP_BNOT) || !range_of(m, e->a, &a)) return false;
+        r->lo = -a.hi - (e->op == OP_BNOT);   /* ~a = -a - 1 */
+        r->hi = -a.lo - (e->op == OP_BNOT);
         return true;
     }
     case EX_CALL: {
         const char *name = builtin_of(e);
+        if (name && e->elems.len == 2 && !strcmp(name, "bit_or")) {
+            IntRange a, b;
+            if (!range_of(m, e->elems.items[0], &a) || !range_of(m, e->elems.items[1], &b)) return false;
+            return bit_range(OP_BOR_, &a, &b, r);
+        }
         if (!name || e->elems.len != 1) return false;
+        if (!strcmp(name, "float_to_int")) return int_sqrt_range(m, e->elems.items[0], r);
         if (strcmp(name, "array_length") && strcmp(name, "length") && strcmp(name, "list_length") &&
             strcmp(name, "vec_length"))
             return false;
@@ -293,8 +404,8 @@ static bool guarded_end(Emitter *m, void *caps_, bool free_, int64_t drift, bool
     VEC(Expr *) *caps = caps_;
     if (!drift) return true;
     if (free_) {
-        if (up) r->hi += DRIFT_SPAN * DRIFT_MAX;
-        else r->lo -= DRIFT_SPAN * DRIFT_MAX;
+        if (up) r->hi += DRIFT_SPAN * drift;   /* drift <= DRIFT_MAX: at most 2^59 */
+        else r->lo -= DRIFT_SPAN * drift;
         return true;
     }
     for (int i = 0; i < caps->len; i++) {
@@ -340,6 +451,101 @@ static bool prove(Emitter *m, Cand *c) {
     c->r = r;
     c->bounded = true;
     return true;
+}
+
+/* ---- inductive bounds ---------------------------------------------------
+ * Locals whose values depend on themselves or on each other (`x = x ^ (x
+ * >> 17)`, `v = v & (v - 1)`, gcd's `t = a % b; a = b; b = t`) are never
+ * bounded by prove: their values are bounded only if they are. Here
+ * intervals for a group G of such locals are guessed and checked to be an
+ * invariant: every initial and assigned value of a local of G lies in its
+ * interval whenever the locals of G lie in theirs (and the locals proved
+ * before lie in theirs). By induction over the initialisations and
+ * assignments run, no local of G ever leaves its interval (a value is read
+ * only after its local's initialisation). The guesses start from the
+ * values computable so far and grow to the hull of what they give; after a
+ * few rounds a moving bound is widened to a power of two (a mask's or a
+ * shift's natural limit). A local with a value not computable from the
+ * guesses, past TRACK_MAX, or still moving after the last round leaves G,
+ * and the search restarts without it. Counters and loop variables keep
+ * prove's rules. */
+#define INDUCTIVE_ROUNDS 8
+
+static int64_t widen_up(int64_t v) { return v <= 0 ? v : (int64_t)(((uint64_t)1 << bits_of(v)) - 1); }
+
+static bool group_member(Cand *c) { return !c->bounded && !c->range && c->init && !c->drift_up && !c->drift_down; }
+
+/* Hull of c's initial and assigned values computable under the current
+ * assumptions (*some: at least one was); false when one was not. */
+static bool values_hull(Emitter *m, Cand *c, IntRange *r, bool *some) {
+    bool all_ok = true;
+    for (int i = -1; i < c->values.len; i++) {
+        IntRange x;
+        if (!range_of(m, i < 0 ? c->init : c->values.items[i], &x)) {
+            all_ok = false;
+            continue;
+        }
+        if (*some) hull(r, x);
+        else *r = x;
+        *some = true;
+    }
+    return all_ok;
+}
+
+static bool prove_group(Emitter *m, CandList *all) {
+    int n = all->len;
+    bool *in = xmalloc((size_t)n + 1), *have = xmalloc((size_t)n + 1), *ok = xmalloc((size_t)n + 1), *moved = xmalloc((size_t)n + 1);
+    IntRange *cur = xmalloc(sizeof(IntRange) * ((size_t)n + 1));
+    int members = 0;
+    bool proved = false;
+    for (int i = 0; i < n; i++) members += in[i] = group_member(all->items[i]);
+    while (members && !proved) {
+        for (int i = 0; i < n; i++) have[i] = false;
+        for (int round = 0; round < INDUCTIVE_ROUNDS && !proved; round++) {
+            for (int i = 0; i < n; i++)
+                if (in[i]) {   /* the hypothesis, for the reads of the group's locals */
+                    all->items[i]->bounded = have[i];
+                    all->items[i]->r = cur[i];
+                }
+            bool stable = true;
+            for (int i = 0; i < n; i++) {
+                if (!in[i]) continue;
+                IntRange next = cur[i];
+                bool some = have[i];
+                ok[i] = values_hull(m, all->items[i], &next, &some);
+                moved[i] = some && (!have[i] || next.lo < cur[i].lo || next.hi > cur[i].hi);
+                if (moved[i] && round >= 2) {   /* widen the moving ends: to 0, or to +-2^k */
+                    if (!have[i] || next.hi > cur[i].hi) next.hi = next.hi <= 0 ? 0 : widen_up(next.hi);
+                    if (!have[i] || next.lo < cur[i].lo) next.lo = next.lo >= 0 ? 0 : -widen_up(-(next.lo + 1)) - 1;
+                }
+                if (some && !tracked(next)) ok[i] = false;
+                if (!ok[i] || moved[i]) stable = false;
+                cur[i] = next;
+                have[i] = some;
+            }
+            for (int i = 0; i < n; i++)
+                if (in[i]) all->items[i]->bounded = false;
+            proved = stable;
+        }
+        if (proved) break;
+        for (int i = 0; i < n; i++)   /* drop the locals that failed or still move */
+            if (in[i] && (!ok[i] || moved[i])) {
+                in[i] = false;
+                members--;
+            }
+    }
+    if (proved)
+        for (int i = 0; i < n; i++)
+            if (in[i]) {
+                all->items[i]->r = cur[i];
+                all->items[i]->bounded = true;
+            }
+    xfree(in);
+    xfree(have);
+    xfree(ok);
+    xfree(moved);
+    xfree(cur);
+    return proved;
 }
 
 /* ---- Array[Int] elements ----------------------------------------------
@@ -445,7 +651,16 @@ static bool nonneg(Emitter *m, Expr *e) {
         if (!ty_is(e->a->ty, TY_INT) || !ty_is(e->b->ty, TY_INT)) return false;
         if (e->op == OP_ADD || e->op == OP_MUL || e->op == OP_DIV) return nonneg(m, e->a) && nonneg(m, e->b);
         if (e->op == OP_MOD) return nonneg(m, e->a);
+        if (e->op == OP_BAND) return nonneg(m, e->a) || nonneg(m, e->b);
+        if (e->op == OP_BXOR) return nonneg(m, e->a) && nonneg(m, e->b);
+        if (e->op == OP_SHL || e->op == OP_SHR) return nonneg(m, e->a);   /* a count error raises instead */
         return false;
+    case EX_CALL: {
+        const char *name = builtin_of(e);
+        if (name && e->elems.len == 2 && !strcmp(name, "bit_or"))
+            return nonneg(m, e->elems.items[0]) && nonneg(m, e->elems.items[1]);
+        return range_of(m, e, &r) && r.lo >= 0;
+    }
     default:
         return range_of(m, e, &r) && r.lo >= 0;
     }
@@ -481,12 +696,31 @@ static void find_nonneg(Emitter *m, CandList *all) {
     }
 }
 
+/* The variables of comprehensions over range(...) in body (lambdas aside):
+ * candidates from the start, so that the calls they feed see them bounded
+ * (emit_params.c settles a callee's parameters before the comprehension is
+ * emitted; note_comp_range then finds the proof made). */
+typedef struct {
+    AstWalk base;   /* first: the callback gets an AstWalk * */
+    Emitter *em;
+    CandList *all;
+} CompWalk;
+
+static bool comp_var(AstWalk *w_, Expr *e) {
+    CompWalk *w = (CompWalk *)w_;
+    if (e->kind == EX_LAMBDA) return false;
+    if (e->kind == EX_LIST_COMP && e->b && range_call(e->b)) add_cand(w->em, w->all, e->sym, NULL, range_call(e->b));
+    return true;
+}
+
 void find_small_ints(Emitter *em, StmtList *body) {
     if (ptrmap_get(&em->ranged, body)) return;   /* once: a second collect would count each step twice */
     ptrmap_put(&em->ranged, body, body);
     CandList all = {0};
     ArrayClassList arrays = {0};
     collect(em, &all, body);
+    CompWalk cw = {.base.expr = comp_var, .em = em, .all = &all};
+    ast_walk_block(&cw.base, body);
     find_array_classes(em, body, &arrays);
     find_nonneg(em, &all);
     for (bool changed = true; changed;) {
@@ -495,6 +729,8 @@ void find_small_ints(Emitter *em, StmtList *body) {
             if (!all.items[i]->bounded && prove(em, all.items[i])) changed = true;
         for (int i = 0; i < arrays.len; i++)
             if (!arrays.items[i]->bounded && prove_class(em, arrays.items[i])) changed = true;
+        if (changed) continue;
+        changed = prove_group(em, &all);
     }
     xfree(all.items);
     xfree(arrays.items);

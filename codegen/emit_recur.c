@@ -94,7 +94,7 @@ static bool param_at(Env *v, int i, IntRange *R, bool *ok, IntRange *out) {
     return true;
 }
 
-/* Bounds of a self call's argument: p, literals, + and - of those. */
+/* Bounds of a self call's argument: p, literals, + - % of those. */
 static bool eval(Emitter *em, Env *v, Expr *e, IntRange *R, bool *ok, IntRange *out) {
     int i = param_index(v, e);
     if (i >= 0) return param_at(v, i, R, ok, out);
@@ -108,6 +108,11 @@ static bool eval(Emitter *em, Env *v, Expr *e, IntRange *R, bool *ok, IntRange *
         out->lo = (int64_t)lo;
         out->hi = (int64_t)hi;
         return true;
+    }
+    if (e && e->kind == EX_BINARY && e->op == OP_MOD && ty_is(e->ty, TY_INT) && ty_is(e->a->ty, TY_INT) &&
+        ty_is(e->b->ty, TY_INT) && !(e->aux & AUX_TO_FLOAT)) {   /* gcd(b, a % b) */
+        IntRange a, b;
+        return eval(em, v, e->a, R, ok, &a) && eval(em, v, e->b, R, ok, &b) && mod_bounds(a, b, out);
     }
     return small_int_range(em, e, out);   /* literals (parameters are not bounded yet) */
 }
