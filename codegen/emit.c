@@ -711,7 +711,8 @@ static bool ends_in_c_return(StmtList *body) {
 static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
     if (tuple_out_arity(f)) sb_printf(protos, "%s;\n", signature(em, f, true));
     sb_printf(protos, "%s;\n", signature(em, f, false));
-    if (is_regrec(em, f)) regrec_protos(em, f, protos);
+    if (is_regrec(em, f))
+        sb_printf(protos, "%s;\n%s;\n", regrec_signature(em, f, false), regrec_signature(em, f, true));
     if (needs_in_variant(f)) {
         em->ret_in = true;
         sb_printf(protos, "%s;\n", signature(em, f, false));
@@ -738,7 +739,6 @@ static void emit_func_body(Emitter *em, Def *f);
 static void emit_func(Emitter *em, Def *f) {
     if (is_regrec(em, f)) {   /* f_X passes the budgets to fr_X (emit_regrec.c) */
         regrec_wrapper(em, f, signature(em, f, false));
-        regrec_split_entry(em, f);
         for (em->rr = 1; em->rr <= 2; em->rr++) emit_func_body(em, f);
         em->rr = 0;
         return;
@@ -766,12 +766,11 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
-    emit_line(em, "%s {", em->rr ? regrec_body_signature(em, f, em->rr == 2)
+    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr == 2)
                           : em->leaf_nc_body ? prepaid_leaf_signature(em, f) : signature(em, f, em->out_tuple > 0));
     em->indent++;
-    char *rr_enter = em->rr ? regrec_enter(em, f, em->rr == 2) : NULL;
-    if (rr_enter) emit_line(em, "%s", rr_enter);
-    else if (!em->rr && !em->leaf_nc_body) emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
+    if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
+    else if (!em->leaf_nc_body) emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
     em->entered = !em->rr && !em->leaf_nc_body;
     declare_param_windows(em);
     /* callers restore geno_depth (emit_call); an out variant's callers

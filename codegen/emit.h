@@ -211,9 +211,6 @@ char *regrec_call(Emitter *em, Expr *e);   /* a member's call of a member */
 char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
 char *regrec_enter(Emitter *em, Def *f, bool cold);
 void regrec_wrapper(Emitter *em, Def *f, const char *sig);
-char *regrec_body_signature(Emitter *em, Def *f, bool cold);   /* fr_X, fb_X or fs_X holding the body */
-void regrec_protos(Emitter *em, Def *f, StrBuf *protos);
-void regrec_split_entry(Emitter *em, Def *f);   /* fr_X of a member whose body is fb_X */
 bool needs_in_variant(Def *f);
 
 /* emit_prepaid.c */

@@ -136,44 +136,6 @@ void find_regrec(Emitter *em, Program *p) {
 
 bool is_regrec(Emitter *em, Def *f) { return f && ptrmap_get(&em->regrec, f) != NULL; }
 
-/* A `return f(...)` of f itself somewhere in b. */
-static bool self_tail(const PtrMap *set, StmtList *b, Def *f) {
-    for (int i = 0; i < b->len; i++) {
-        Stmt *s = b->items[i];
-        if (s->kind == ST_RETURN && member_callee(set, s->value) == f) return true;
-        if (self_tail(set, &s->body, f) || self_tail(set, &s->else_body, f)) return true;
-    }
-    return false;
-}
-
-/* Split members: fr_X is only the entry check, inlined into its callers
- * (GENO_RR_INLINE), and the body is fb_X. The checks then sit in the
- * caller, whose registers are saved already, and fb_X's base case returns
- * before its prologue saves any (fib: gcc saved three registers before
- * the check on every call; fib_rec -2%, mutual_recursion -4.7% Ir). A
- * member that tail-calls itself keeps one fr_X: cc turns that call into a
- * loop through the check, which the split made slower (ackermann +9%,
- * tak +7.6%). */
-static bool split(Emitter *em, Def *f) { return !self_tail(&em->regrec, &f->body, f); }
-
-/* The header of the fr_X (cold: fs_X) definition that holds the body: fb_X for a split member. */
-char *regrec_body_signature(Emitter *em, Def *f, bool cold) {
-    if (cold || !split(em, f)) return regrec_signature(em, f, cold);
-    Sym *s = f->sym;
-    StrBuf sb = {0};
-    sb_printf(&sb, "static GENO_RR_BODY %s fb_%s(", c_type(func_result_type(f)), def_cname(em, s));
-    for (int i = 0; i < f->params.len; i++)
-        sb_printf(&sb, "%s p_%s, ", c_type(s->ty->args[i]), f->params.items[i].name);
-    sb_puts(&sb, "int64_t geno_d_)");
-    return sb_take(&sb);
-}
-
-/* Prototypes of a member's C functions. */
-void regrec_protos(Emitter *em, Def *f, StrBuf *protos) {
-    sb_printf(protos, "%s;\n%s;\n", regrec_signature(em, f, false), regrec_signature(em, f, true));
-    if (split(em, f)) sb_printf(protos, "%s;\n", regrec_body_signature(em, f, false));
-}
-
 /* A member call from a member body: the depth this body entered at goes
  * along; nothing to restore after it. */
 char *regrec_call(Emitter *em, Expr *e) {
@@ -186,38 +148,22 @@ char *regrec_call(Emitter *em, Expr *e) {
 char *regrec_signature(Emitter *em, Def *f, bool cold) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s%s %s_%s(", cold ? "GENO_RR_COLD " : split(em, f) ? "GENO_RR_INLINE " : "",
-              c_type(func_result_type(f)), cold ? "fs" : "fr", def_cname(em, s));
+    sb_printf(&sb, "static %s%s %s_%s(", cold ? "GENO_RR_COLD " : "", c_type(func_result_type(f)), cold ? "fs" : "fr",
+              def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s p_%s, ", c_type(s->ty->args[i]), f->params.items[i].name);
     sb_puts(&sb, "int64_t geno_d_)");
     return sb_take(&sb);
 }
 
-/* The first line of fr_X (GENO_RR_ENTER) or fs_X; NULL for fb_X, whose
- * fr_X came before it (regrec_split_entry). */
+/* The first line of fr_X (GENO_RR_ENTER) or fs_X. */
 char *regrec_enter(Emitter *em, Def *f, bool cold) {
     if (cold) return xasprintf("GENO_RR_SLOW(%s);", loc_arg(f->loc));
-    if (split(em, f)) return NULL;
     StrBuf args = {0};
     for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
     char *r = xasprintf("GENO_RR_ENTER(fs_%s(%sgeno_d_));", def_cname(em, f->sym), args.buf ? args.buf : "");
     free(args.buf);
     return r;
-}
-
-/* fr_X of a split member: the entry check, then fb_X. */
-void regrec_split_entry(Emitter *em, Def *f) {
-    if (!split(em, f)) return;
-    StrBuf args = {0};
-    for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
-    const char *a = args.buf ? args.buf : "";
-    emit_line(em, "%s {", regrec_signature(em, f, false));
-    emit_line(em, "    GENO_RR_ENTER(fs_%s(%sgeno_d_));", def_cname(em, f->sym), a);
-    emit_line(em, "    return fb_%s(%sgeno_d_);", def_cname(em, f->sym), a);
-    emit_line(em, "}");
-    sb_putc(&em->body, '\n');
-    free(args.buf);
 }
 
 /* f_X of a member: the depth global in (callers put it back after the

@@ -277,16 +277,10 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
 #define GENO_RR_ENTER(slow) do { if (GENO_UNLIKELY((--geno_steps_left < 0) | (--geno_d_ < 0))) return slow; } while (0)
 #endif
 #define GENO_RR_SLOW(loc) (geno_depth_left = geno_d_, geno_enter_slow(loc))
-/* A member split in two (emit_regrec.c): fr_X, the check, inlined into
- * its callers, and fb_X, the body. */
 #ifdef __TINYC__
 #define GENO_RR_COLD
-#define GENO_RR_INLINE
-#define GENO_RR_BODY
 #else
 #define GENO_RR_COLD __attribute__((noinline, cold))
-#define GENO_RR_INLINE inline __attribute__((always_inline))
-#define GENO_RR_BODY __attribute__((noinline))
 #endif
 /* Prepaid loops (codegen/emit_prepaid.c): a loop whose body counts no
  * steps and cannot leave early runs exactly n iterations, so it takes its
