@@ -425,7 +425,8 @@ static void emit_loop_copy(Emitter *em, Stmt *s, const char *head, const char *p
 
 static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, Sym *var, const char *init,
                       const char *trip) {
-    if (!trip || !step_free_body(&s->body)) {
+    int leaves = !trip || step_free_body(&s->body) ? 0 : prepaid_leaf_steps(&s->body);
+    if (!trip || leaves < 0) {
         emit_loop_copy(em, s, head, pre, var, init, true);
         return;
     }
@@ -433,9 +434,14 @@ static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, S
      * its work on the generated 20,000-line program, for loops that count
      * their steps one by one under `genoc run`. */
     sb_puts(&em->body, "#ifndef __TINYC__\n");
-    emit_line(em, "if (GENO_LOOPS_PREPAID && GENO_PREPAID(%s)) {", trip);
+    if (leaves)   /* 1 + leaves steps an iteration, the leaves one level deeper (emit_prepaid_leaf.c) */
+        emit_line(em, "if (GENO_LOOPS_PREPAID && geno_depth_left >= 1 && GENO_PREPAID(geno_steps_times(%s, %d))) {",
+                  trip, 1 + leaves);
+    else emit_line(em, "if (GENO_LOOPS_PREPAID && GENO_PREPAID(%s)) {", trip);
     em->indent++;
+    em->leaf_prepaid = leaves > 0;
     emit_loop_copy(em, s, head, pre, var, init, false);
+    em->leaf_prepaid = false;
     em->indent--;
     emit_line(em, "} else");
     sb_puts(&em->body, "#endif\n");
@@ -635,7 +641,7 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
         int windows = open_var_windows(em, s);
         em->loop_depth++;
         emit_loop(em, s, xasprintf("while (%s)", emit_expr(em, s->cond)), NULL, NULL, NULL,
-                  step_free_body(&s->body) ? while_trip_count(em, s) : NULL);
+                  step_free_body(&s->body) || prepaid_leaf_steps(&s->body) > 0 ? while_trip_count(em, s) : NULL);
         em->loop_depth--;
         close_var_windows(em, windows);
         return;
@@ -767,11 +773,12 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
-    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr == 2) : signature(em, f, em->out_tuple > 0));
+    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr == 2)
+                          : em->leaf_nc_body ? prepaid_leaf_signature(em, f) : signature(em, f, em->out_tuple > 0));
     em->indent++;
     if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
-    else emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
-    em->entered = !em->rr;
+    else if (!em->leaf_nc_body) emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
+    em->entered = !em->rr && !em->leaf_nc_body;
     declare_param_windows(em);
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
@@ -827,6 +834,22 @@ char *emit_program(Program *p, Diags *d) {
     }
     char *examples = emit_examples(&em, p);
     char *tests = emit_tests(&em, p);
+    /* leaf bodies for prepaid loops (emit_prepaid_leaf.c), which only cc sees */
+    if (em.leaf_nc_list.len) {
+        sb_puts(&protos, "#ifndef __TINYC__\n");
+        sb_puts(&em.body, "#ifndef __TINYC__\n");
+    }
+    for (int i = 0; i < em.leaf_nc_list.len; i++) {
+        Def *f = em.leaf_nc_list.items[i];
+        sb_printf(&protos, "%s;\n", prepaid_leaf_signature(&em, f));
+        em.leaf_nc_body = true;
+        emit_func_body(&em, f);
+        em.leaf_nc_body = false;
+    }
+    if (em.leaf_nc_list.len) {
+        sb_puts(&protos, "#endif\n");
+        sb_puts(&em.body, "#endif\n");
+    }
     char *init = "0";
     if (em.init.len) {
         sb_printf(&em.lambdas, "static void geno_init(void) {\n%s}\n\n", em.init.buf);

@@ -68,6 +68,10 @@ typedef struct {
     VEC(Sym *) live_var_windows;   /* `var`s whose window is valid here: loops that never assign them */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
     int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
+    bool leaf_prepaid;       /* emitting a prepaid copy whose leaf calls go to fn_X (emit_prepaid_leaf.c) */
+    bool leaf_nc_body;       /* emitting such an fn_X */
+    PtrMap leaf_nc;          /* leaves that need an fn_X (Def * -> itself) */
+    VEC(Def *) leaf_nc_list; /* the same, in order */
 } Emitter;
 
 /* emit_expr.c */
@@ -219,6 +223,11 @@ bool needs_in_variant(Def *f);
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
+bool step_free_expr(Expr *e);                   /* counts no steps */
+/* emit_prepaid_leaf.c */
+int prepaid_leaf_steps(StmtList *b);            /* leaf calls an iteration makes, or -1 */
+char *prepaid_leaf_call(Emitter *em, Expr *e);  /* fn_X(...) in a prepaid copy, or NULL */
+char *prepaid_leaf_signature(Emitter *em, Def *f);
 int assign_count(StmtList *b, Sym *v);          /* `v = ...` statements in b, nested ones included */
 
 /* emit_listbuild.c */

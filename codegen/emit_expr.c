@@ -408,6 +408,10 @@ static char *emit_call(Emitter *em, Expr *e) {
     if (s->def && s->def->is_async) return emit_async_call(em, e, cname);
     bool tail = e == em->tail_call;
     if (em->rr && s->def && is_regrec(em, s->def)) return regrec_call(em, e);
+    if (em->leaf_prepaid) {   /* a counted leaf call of a prepaid loop (emit_prepaid_leaf.c) */
+        char *r = prepaid_leaf_call(em, e);
+        if (r) return r;
+    }
     char *args = emit_call_args(em, e);
     char *call = xasprintf("%s(%s)", cname, args[0] ? args + 2 : "");
     if (tail) return call;

@@ -313,6 +313,11 @@ static inline int64_t geno_trip(GenoInt hi, GenoInt lo, int64_t incl) {
     int64_t d = ((int64_t)hi >> 1) - ((int64_t)lo >> 1) + incl;   /* small: no overflow */
     return d > 0 ? d : 0;
 }
+/* The steps of n iterations of k steps each; -1 when n is unknown (< 0)
+ * or the product would not fit (codegen/emit_prepaid_leaf.c). */
+static inline int64_t geno_steps_times(int64_t n, int64_t k) {
+    return n < 0 || n > INT64_MAX / k ? -1 : n * k;
+}
 /* Measures the C stack (raising a low RLIMIT_STACK soft limit), the address
  * space already in use and RLIMIT_AS, and installs the stack-overflow
  * backstop. It makes system calls, so the sandbox calls it before the
