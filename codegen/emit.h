@@ -179,6 +179,8 @@ ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not e
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
+/* emit_intmod.c: `(x * A + C) % M` in 128 bits when all small; NULL if not of that form */
+char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary);
 bool is_small_local(Emitter *em, Sym *s);
 bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's range variable: small? */
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */

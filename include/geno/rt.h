@@ -416,6 +416,18 @@ static inline int geno_int_cmp_mixed(GenoInt a, GenoInt b) {
 #define GENO_INT_DIV geno_int_div
 #define GENO_INT_MOD geno_int_mod
 #endif
+/* codegen/emit_intmod.c: `(x * A + C) % M` of small Ints computed exactly in
+ * 128 bits (its `fused` form), under cc; tcc has no __int128 and keeps the
+ * `ordinary` chain (the argument it drops is never parsed). m is not 0 or -1,
+ * and |result| < |m| <= 2^61 is small. */
+#if defined(__SIZEOF_INT128__) && !defined(__TINYC__)
+#define GENO_I128_OR(fused, ordinary) (fused)
+static inline int64_t geno_mod128(__int128 t, int64_t m) {
+    return t == (int64_t)t ? (int64_t)t % m : (int64_t)(t % m);
+}
+#else
+#define GENO_I128_OR(fused, ordinary) (ordinary)
+#endif
 /* -a: only -(-2^61) leaves the small range. */
 #ifndef __TINYC__
 #define GENO_INT_NEG(a, loc) ({ GenoInt _a = (a); \
