@@ -190,6 +190,8 @@ void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a f
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
 bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
+/* emit_intmod.c: `(x * A + C) % M` in 128 bits when all small; NULL if not of that form */
+char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary);
 bool is_small_local(Emitter *em, Sym *s);
 bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's range variable: small? */
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */

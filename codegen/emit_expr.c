@@ -264,6 +264,10 @@ static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b)
     char *fast = emit_small_binary(em, e, a, b);
     if (!fast && e->op == OP_MOD) fast = emit_wide_mod(em, e, a, b);
     if (fast) return fast;
+    if (e->op == OP_MOD) {
+        char *fused = emit_fused_mod(em, e, xasprintf("GENO_INT_MOD(%s, %s, %s)", a, b, L));
+        if (fused) return fused;
+    }
     switch (e->op) {
     case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);
     case OP_SUB: return xasprintf("GENO_INT_SUB(%s, %s, %s)", a, b, L);

@@ -19,6 +19,7 @@
  * the inline >> checks its count: shifts keep the reference's errors.)
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,11 @@
 #include "str.h"
 
 #define SMALL_FITS(v) ((v) >= GENO_SMALL_MIN && (v) <= GENO_SMALL_MAX)
+
+/* geno/rt.h's GENO_BIG_NEG reads a big Int's sign as the second int32 of
+ * its GenoBig (the mpz_t's _mp_size) without GMP's header. */
+_Static_assert(offsetof(GenoBig, z) == 0 && offsetof(__mpz_struct, _mp_size) == sizeof(int32_t)
+               && sizeof(((__mpz_struct *)0)->_mp_size) == sizeof(int32_t), "GENO_BIG_NEG layout");
 
 
 /* ---- conversions ---------------------------------------------------------- */
