@@ -113,6 +113,15 @@ void geno_enter_slow(GenoLoc loc) {
         || (char *)__builtin_frame_address(0) < geno_stack_limit) geno_depth_exceeded(loc);
 }
 
+/* GENO_ENTER_KEEP under tcc (geno/rt.h): the same steps as its cc form. */
+int64_t geno_enter_keep(GenoLoc loc) {
+    int64_t d = geno_depth_left - 1;
+    int out_of_steps = --geno_steps_left < 0;
+    geno_depth_left = d;   /* both counters move on every entry, as in the macro */
+    if (out_of_steps || d < 0) geno_enter_slow(loc);
+    return d;
+}
+
 /* E504 without allocating: the heap is what ran out. */
 static GENO_STR_STATIC(128) oom_msg = { .data = oom_msg.b_ };
 
