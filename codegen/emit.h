@@ -142,6 +142,8 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name);   /* a call of a bui
 const char *called_builtin(Expr *e);   /* the builtin a direct call names, or NULL */
 /* emit_fast.c */
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
+/* emit_hof.c: map/filter/fold/all/any of a lambda literal as a loop, or NULL */
+char *emit_inline_hof(Emitter *em, Expr *e, const char *name);
 /* "GENO_BARRAY" for an Array[Bool] (compact, a byte per element), else "GENO_ARRAY". */
 const char *array_macros(Type *array_type);
 
@@ -211,6 +213,7 @@ bool needs_in_variant(Def *f);
 
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
+bool step_free_expr(Expr *e);                    /* runs no Geno code: counts no steps */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
 int assign_count(StmtList *b, Sym *v);          /* `v = ...` statements in b, nested ones included */
 

@@ -38,7 +38,7 @@ static bool collection_type(Type *t, bool plain_items) {
     return !plain_items || (t->nargs == 1 && plain_type(t->args[0]));
 }
 
-static bool step_free_expr(Expr *e) {
+bool step_free_expr(Expr *e) {
     if (!e) return true;
     switch (e->kind) {
     case EX_INT: case EX_FLOAT: case EX_STRING: case EX_BOOL: case EX_IDENT:
