@@ -143,7 +143,9 @@ void *geno_alloc_atomic_uncleared(size_t size) {
 static int uncleared_kind;
 
 void *geno_alloc_uncleared(size_t size) {
-    if (!uncleared_kind) geno_gc_init();
+    if (!exact_kind) geno_gc_init();
+    if (!uncleared_kind)   /* made on first use: a kind more costs every collection */
+        uncleared_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 0);   /* scanned whole, not cleared */
     void *p = GC_generic_malloc(size, uncleared_kind);
     if (!p && size) out_of_memory();
     return p;
@@ -186,8 +188,6 @@ void geno_gc_init(void) {
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
     /* nothing scanned: a length descriptor of 0, not adjusted by the size */
     flat_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 0, 1);
-    /* scanned whole (length descriptor adjusted by the size), not cleared */
-    uncleared_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 0);
     GC_set_min_bytes_allocd(GC_MIN_BYTES_BETWEEN_COLLECTIONS);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }

@@ -10,6 +10,7 @@
  * messages (`list_chunk: chunk size must be positive`, ...).
  */
 #include <geno/rt.h>
+#include "alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -232,10 +233,14 @@ static GenoList *sorted_by_keys(GenoList *l, const GenoWord *keys, int str, Geno
     int64_t n = geno_list_len(l);
     GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
     geno_list_copy_out(l, 0, n, items);
-    /* scanned: String keys are pointers (the keys array keeps them alive too) */
-    KeyIdx *p = geno_alloc(sizeof(KeyIdx) * (size_t)(n + n / 2 + 1));
+    /* unscanned: String keys stay alive through the keys array (scanned, in
+     * use until the sort ends), the pairs only copy those pointers */
+    KeyIdx *p = geno_alloc_atomic_uncleared(sizeof(KeyIdx) * (size_t)(n + n / 2 + 1));
     for (int64_t i = 0; i < n; i++) p[i] = (KeyIdx){keys[i], i};
     merge_sort_keys(p, p + n, n, str);
+#if defined(__GNUC__)
+    __asm__ volatile("" : : "r"(keys) : "memory");   /* keys (and its Strings) live until here */
+#endif
     GenoListBuilder b;
     geno_list_builder_init(&b);
     for (int64_t i = 0; i < n; i++) GENO_LIST_BUILDER_ADD(&b, items[p[i].idx], loc);
