@@ -152,6 +152,8 @@ char *emit_wide_mod(Emitter *em, Expr *e, const char *a, const char *b);   /* (a
 /* emit_bits.c */
 char *emit_small_bits(Emitter *em, Expr *e, const char *a, const char *b);   /* & ^ << >> of small Ints, or NULL */
 char *emit_small_bit_or(Emitter *em, Expr *e, char **v);                     /* bit_or of small Ints, or NULL */
+/* emit_hof.c: map/filter/fold/all/any of a lambda literal as a loop, or NULL */
+char *emit_inline_hof(Emitter *em, Expr *e, const char *name);
 /* "GENO_BARRAY" for an Array[Bool] (compact, a byte per element), else "GENO_ARRAY". */
 const char *array_macros(Type *array_type);
 
@@ -224,8 +226,8 @@ bool needs_in_variant(Def *f);
 
 /* emit_prepaid.c */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
+bool step_free_expr(Expr *e);                    /* runs no Geno code: counts no steps */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
-bool step_free_expr(Expr *e);                   /* counts no steps */
 /* emit_prepaid_leaf.c */
 int prepaid_leaf_steps(StmtList *b);            /* leaf calls an iteration makes, or -1 */
 char *prepaid_leaf_call(Emitter *em, Expr *e);  /* fn_X(...) in a prepaid copy, or NULL */

@@ -165,6 +165,8 @@ static char *emit_unwrap_or_get(Emitter *em, Expr *e) {
 
 char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (is_cons(e, name)) return emit_cons(em, e);
+    char *hof = emit_inline_hof(em, e, name);
+    if (hof) return hof;
     if (e->elems.len == 2 && !strcmp(name, "unwrap_or")) {
         char *r = emit_unwrap_or_get(em, e);
         if (r) return r;

@@ -17,6 +17,8 @@ void *geno_realloc_atomic(void *p, size_t size);
 
 /* geno_alloc_atomic without clearing: for arrays the caller fills at once. */
 void *geno_alloc_atomic_uncleared(size_t size);
+/* A scanned object left uncleared: for large arrays filled at once (rt/gc.c). */
+void *geno_alloc_uncleared(size_t size);
 
 /* geno_alloc_flat (an object the collector never scans) is in geno/rt.h. */
 

@@ -42,14 +42,19 @@ static inline void store(GenoArray *a, int64_t k, GenoWord v) {
 }
 
 /* Uninitialised elements: every caller fills them at once. */
-static GenoArray *array_alloc(int64_t n, const GenoType *t) {
+/* filled: every item is written before anything else runs (geno_array_new),
+ * so a large scanned array need not be cleared first. */
+static GenoArray *array_alloc_filled(int64_t n, const GenoType *t, int filled) {
     int compact = t && t->params[0]->kind == GT_BOOL;
     size_t size = sizeof(GenoArray) + (size_t)n * (compact ? 1 : sizeof(GenoWord));
-    GenoArray *a = t && pointer_free(t) ? geno_alloc_atomic_uncleared(size) : geno_alloc(size);
+    GenoArray *a = t && pointer_free(t) ? geno_alloc_atomic_uncleared(size)
+                 : filled && !compact && size >= 4096 ? geno_alloc_uncleared(size) : geno_alloc(size);
     a->len = n;
     a->compact = compact;
     return a;
 }
+
+static GenoArray *array_alloc(int64_t n, const GenoType *t) { return array_alloc_filled(n, t, 0); }
 
 void geno_array_fill(GenoArray *a, GenoWord v) {
     if (a->compact) {
@@ -66,7 +71,7 @@ GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLo
     if (!geno_int_get_i64(size, &n) || n > geno_cfg.max_collection_size)
         geno_raise("E499", loc, "Array size exceeds limit (%s > %lld)", geno_int_cstr(size),
                    (long long)geno_cfg.max_collection_size);
-    GenoArray *a = array_alloc(n, t);
+    GenoArray *a = array_alloc_filled(n, t, 1);
     geno_array_fill(a, dflt);
     return a;
 }

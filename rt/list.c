@@ -198,10 +198,18 @@ static int32_t small_cap(int64_t need) {
  * free slot; emitted code stores there directly while cur < end
  * (GENO_LIST_BUILDER_ADD), and end is set so that those stores cannot take
  * the list past max_collection_size. tail->filled is brought up to date
- * when the tail is handed on. */
+ * when the tail is handed on.
+ *
+ * TRANSIENT TRIE. The trie nodes a builder makes are its own until
+ * geno_list_builder_finish publishes them, so it writes them in place:
+ * each carries the builder's `edit` id (negative, unique in the process;
+ * map owners' ids are positive, geno_list_set_owned), and a push copies
+ * only nodes without it (those of the list a builder started from).
+ * Nodes stay marked after finish, which is safe as no later builder has
+ * that id. The height is the root's (root->shift; BITS without one). */
 typedef struct {
     GenoWord *cur, *end;
-    int64_t tailoff, off, span, shift;
+    int64_t tailoff, off, span, edit;
     Node *root;
     Leaf *tail;                 /* NULL until the first element */
 } Builder;
@@ -225,7 +233,6 @@ static void builder_set_end(Builder *b) {
 void geno_list_builder_init(GenoListBuilder *gb) {
     Builder *b = as_builder(gb);
     memset(b, 0, sizeof *b);
-    b->shift = BITS;
 }
 
 /* Starts a builder holding l's elements (sharing l's trie). */
@@ -233,7 +240,6 @@ static void builder_from(Builder *b, const GenoList *l) {
     if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
     b->off = l->off;
     b->span = span_of(l);
-    b->shift = shift_of(l);
     b->root = l->root;
     int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
     Leaf *t = leaf_new(WIDTH);
@@ -242,6 +248,41 @@ static void builder_from(Builder *b, const GenoList *l) {
     b->tail = t;
     b->cur = t->items + tl;
     builder_set_end(b);
+}
+
+/* Puts the full leaf at physical tailoff into the builder's trie, writing
+ * its own nodes in place (see TRANSIENT TRIE). */
+static void builder_trie_push(Builder *b, Leaf *leaf) {
+    static int64_t next_edit;
+    if (!b->edit) b->edit = __atomic_sub_fetch(&next_edit, 1, __ATOMIC_RELAXED);
+    int64_t p = b->tailoff, shift = b->root ? b->root->shift : BITS;
+    if (b->root && p == (INT64_C(1) << (shift + BITS))) {   /* full: one level more */
+        Node *r = node_copy(NULL);
+        r->edit = b->edit;
+        r->slot[0] = b->root;
+        shift += BITS;
+        r->shift = shift;
+        b->root = r;
+    }
+    Node **ref = &b->root;
+    for (int64_t s = shift;; s -= BITS) {
+        Node *n = *ref;
+        if (!n || n->edit != b->edit) {
+            n = node_copy(n);
+            n->edit = b->edit;
+            if (s == shift) n->shift = shift;
+            *ref = n;
+        }
+        int sub = (int)((p >> s) & MASK);
+        if (s == BITS) {
+            n->slot[sub] = leaf;
+            return;
+        }
+        /* a child exists iff p is not the first index of its range (a
+         * truncated version keeps stale slots past its end) */
+        if ((p & ((INT64_C(1) << s) - 1)) == 0) n->slot[sub] = NULL;
+        ref = (Node **)&n->slot[sub];
+    }
 }
 
 /* The tail is full (or there is none yet): push it into the trie and
@@ -256,8 +297,30 @@ static void builder_next_tail(Builder *b) {
         return;
     }
     if (b->tail) {
+        /* A full tail of odd words (small Ints, say) goes into the trie as
+         * a flat copy, and the tail, never published, is filled again: as
+         * many allocations as pushing it, and the collector does not scan
+         * the list's leaves (see FLAT LEAVES). */
+        Leaf *t = b->tail;
+        GenoWord o0 = 1, o1 = 1, o2 = 1, o3 = 1;
+        for (int i = 0; i < WIDTH; i += 4) {
+            o0 &= t->items[i];
+            o1 &= t->items[i + 1];
+            o2 &= t->items[i + 2];
+            o3 &= t->items[i + 3];
+        }
+        GenoWord odd = o0 & o1 & o2 & o3;
         b->tail->filled = WIDTH;
-        trie_push(&b->root, &b->shift, b->tailoff, b->tail);
+        if (odd) {
+            Leaf *f = leaf_new_flat(WIDTH);
+            memcpy(f->items, t->items, sizeof(GenoWord) * WIDTH);
+            f->filled = WIDTH;
+            builder_trie_push(b, f);
+            b->tailoff += WIDTH;
+            b->cur = t->items;
+            return;
+        }
+        builder_trie_push(b, t);
         b->tailoff += WIDTH;
     }
     b->tail = leaf_new(WIDTH);
@@ -320,7 +383,7 @@ GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
     if (!b->tail) return &empty_list;
     int64_t len = builder_len(b), cnt = b->off + len;
     b->tail->filled = (int32_t)builder_tl(b);
-    GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->shift, b->root, b->tail);
+    GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->root ? b->root->shift : BITS, b->root, b->tail);
     geno_list_builder_init(gb);     /* the list owns the tail now */
     return l;
 }

@@ -10,6 +10,7 @@
  * messages (`list_chunk: chunk size must be positive`, ...).
  */
 #include <geno/rt.h>
+#include "alloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -196,8 +197,63 @@ static GenoList *sorted_by_cmp(GenoList *l, GenoClosure *cmp, GenoLoc loc) {
     return geno_list_of(n, items, loc);
 }
 
+/* sort_by with Int keys that are all small, or String keys: the keys are
+ * computed, so comparing them runs no Geno code and counts no steps, and
+ * every stable sort gives the same order (the descending-run reversal
+ * included). A merge sort of (key, index) pairs that compares the keys in
+ * place: tagged small Ints as words, Strings with geno_str_cmp, instead of
+ * geno_order_cmp's dispatch on the key type per comparison. */
+typedef struct { GenoWord key; int64_t idx; } KeyIdx;
+
+static inline int key_after(GenoWord a, GenoWord b, int str) {
+    return str ? geno_str_cmp((GenoStr *)(uintptr_t)a, (GenoStr *)(uintptr_t)b) > 0 : (int64_t)a > (int64_t)b;
+}
+
+static void merge_sort_keys(KeyIdx *a, KeyIdx *tmp, int64_t n, int str) {
+    if (n <= 8) {   /* insertion sort: stable, moves only past strictly greater keys */
+        for (int64_t i = 1; i < n; i++) {
+            KeyIdx x = a[i];
+            int64_t j = i;
+            while (j > 0 && key_after(a[j - 1].key, x.key, str)) { a[j] = a[j - 1]; j--; }
+            a[j] = x;
+        }
+        return;
+    }
+    int64_t h = n / 2;
+    merge_sort_keys(a, tmp, h, str);
+    merge_sort_keys(a + h, tmp, n - h, str);
+    if (!key_after(a[h - 1].key, a[h].key, str)) return;
+    memcpy(tmp, a, sizeof(KeyIdx) * (size_t)h);
+    int64_t i = 0, j = h, k = 0;
+    while (i < h && j < n) a[k++] = key_after(tmp[i].key, a[j].key, str) ? a[j++] : tmp[i++];
+    while (i < h) a[k++] = tmp[i++];
+}
+
+static GenoList *sorted_by_keys(GenoList *l, const GenoWord *keys, int str, GenoLoc loc) {
+    int64_t n = geno_list_len(l);
+    GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
+    geno_list_copy_out(l, 0, n, items);
+    /* unscanned: String keys stay alive through the keys array (scanned, in
+     * use until the sort ends), the pairs only copy those pointers */
+    KeyIdx *p = geno_alloc_atomic_uncleared(sizeof(KeyIdx) * (size_t)(n + n / 2 + 1));
+    for (int64_t i = 0; i < n; i++) p[i] = (KeyIdx){keys[i], i};
+    merge_sort_keys(p, p + n, n, str);
+#if defined(__GNUC__)
+    __asm__ volatile("" : : "r"(keys) : "memory");   /* keys (and its Strings) live until here */
+#endif
+    GenoListBuilder b;
+    geno_list_builder_init(&b);
+    for (int64_t i = 0; i < n; i++) GENO_LIST_BUILDER_ADD(&b, items[p[i].idx], loc);
+    return geno_list_builder_finish(&b);
+}
+
 static GenoList *sorted(GenoList *l, SortCtx *s, GenoLoc loc) {
     int64_t n = geno_list_len(l);
+    if (!s->cmp && n >= 2 && (s->key_type->kind == GT_STRING || s->key_type->kind == GT_INT)) {
+        int str = s->key_type->kind == GT_STRING, small = 1;
+        for (int64_t i = 0; i < n && !str; i++) small &= (int)(s->keys[i] & 1);
+        if (str || small) return sorted_by_keys(l, s->keys, str, loc);
+    }
     GenoWord *items = geno_alloc(sizeof(GenoWord) * (size_t)(n + 1));
     int64_t *idx = geno_alloc_atomic(sizeof(int64_t) * (size_t)(2 * n + 1));
     geno_list_copy_out(l, 0, n, items);
