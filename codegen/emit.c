@@ -286,7 +286,8 @@ static bool owned_update(Emitter *em, Stmt *s) {
     if (v->captured) return false;
     return (is_self_map_insert(s) && ty_is(v->ty, TY_MAP))     /* rt/map.c, insert_owned */
         || (is_self_with(s) && ty_is(v->ty, TY_ADT))           /* records: emit_adt.c */
-        || (is_self_int_op(s) && ty_is(v->ty, TY_INT));        /* big Ints: emit_int_owned.c */
+        || (is_self_int_op(s) && ty_is(v->ty, TY_INT))         /* big Ints: emit_int_owned.c */
+        || (is_self_str_concat(s) && ty_is(v->ty, TY_STRING)); /* emit_strcat.c */
 }
 
 static void find_owned_in(Emitter *em, StmtList *body) {
@@ -578,6 +579,10 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
             }
             if (is_self_int_op(s)) {
                 emit_self_int_op(em, s);
+                return;
+            }
+            if (is_self_str_concat(s) && ty_is(((Sym *)s->sym)->ty, TY_STRING)) {
+                emit_self_str_concat(em, s);
                 return;
             }
             if (is_self_with(s) && ty_is(((Sym *)s->sym)->ty, TY_ADT)) {

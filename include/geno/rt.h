@@ -490,6 +490,22 @@ extern GenoAsciiChar geno_ascii_chars[128];
 
 GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
+/* The growable bytes behind long `+` results (rt/str.c). */
+typedef struct { int64_t used, cap; char bytes[]; } GenoStrStore;
+/* `s = s + x` on an owned String local (codegen/emit_strcat.c): the first
+ * makes a fresh header over a store, the second grows one in place. */
+GenoStr *geno_str_concat_owned(GenoStr *a, GenoStr *b, GenoLoc loc);
+void geno_str_append_owned(GenoStr *s, GenoStr *b, GenoLoc loc);
+/* One ASCII character (the static table) appended inline while there is
+ * room and the size limit is not reached; otherwise the call raises or grows. */
+#define GENO_STR_APPEND_OWNED(s, b, loc) do { GenoStr *_as = (s), *_ab = (b); \
+    GenoStrStore *_ast = (GenoStrStore *)(void *)(_as->data - sizeof(GenoStrStore)); \
+    uintptr_t _ao = GENO_ASCII_OFF(_ab); \
+    if (_ao < sizeof geno_ascii_chars && _as->len < _ast->cap && _ast->used == _as->len && \
+        _as->cplen < geno_max_collection) { \
+        _ast->bytes[_as->len] = (char)(_ao / sizeof(GenoAsciiChar)); \
+        _ast->used = ++_as->len; _as->cplen++; \
+    } else geno_str_append_owned(_as, _ab, loc); } while (0)
 int geno_str_eq(GenoStr *a, GenoStr *b);
 /* ==: the same object, or equal lengths and bytes; one-byte strings inline. */
 #define GENO_STR_EQ(a, b) ({ GenoStr *_ea = (a), *_eb = (b); _ea == _eb || (_ea->len == _eb->len && \
