@@ -171,6 +171,13 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     }
     char *joined = emit_join_acc_join(em, e, name);
     if (joined) return joined;
+    if (!strcmp(name, "array_from_list") && e->elems.len == 1) {   /* array_from_list(to_chars(s)) */
+        Expr *c = e->elems.items[0];
+        const char *cn = called_builtin(c);
+        if (cn && !strcmp(cn, "to_chars") && c->elems.len == 1)
+            return xasprintf("geno_array_from_chars(%s, %s, %s, %s)", emit_expr(em, c->elems.items[0]),
+                             type_desc(em, e->ty), loc_arg(c->loc), loc_arg(e->loc));
+    }
     char *v[6] = {0};
     for (int i = 0; i < e->elems.len && i < 6; i++) v[i] = emit_expr(em, e->elems.items[i]);
     if (!strcmp(name, "map_get")) v[0] = emit_list_peek(em, e->elems.items[0]);   /* keeps no reference */

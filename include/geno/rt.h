@@ -507,8 +507,12 @@ void geno_str_append_owned(GenoStr *s, GenoStr *b, GenoLoc loc);
         _ast->used = ++_as->len; _as->cplen++; \
     } else geno_str_append_owned(_as, _ab, loc); } while (0)
 int geno_str_eq(GenoStr *a, GenoStr *b);
-/* ==: the same object, or equal lengths and bytes; one-byte strings inline. */
-#define GENO_STR_EQ(a, b) ({ GenoStr *_ea = (a), *_eb = (b); _ea == _eb || (_ea->len == _eb->len && \
+/* ==: the same object, or equal lengths and bytes; one-byte strings inline.
+ * Two different characters of geno_ascii_chars differ without a load (the
+ * table is 4096 bytes, so both offsets are below its size exactly when
+ * their OR is: rt/strlib.c checks the size). */
+#define GENO_STR_EQ(a, b) ({ GenoStr *_ea = (a), *_eb = (b); _ea == _eb || \
+    ((GENO_ASCII_OFF(_ea) | GENO_ASCII_OFF(_eb)) >= sizeof geno_ascii_chars && _ea->len == _eb->len && \
     (_ea->len == 1 ? _ea->data[0] == _eb->data[0] : geno_str_eq(_ea, _eb))); })
 int geno_str_cmp(GenoStr *a, GenoStr *b);               /* code-point order */
 GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc);   /* one code point; E401 */
@@ -1092,6 +1096,7 @@ typedef struct { int64_t len; int64_t compact; GenoWord items[]; } GenoArray;
 /* array_new: `array_new size must be non-negative, got N`. */
 GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLoc loc);
 GenoArray *geno_array_from_list(GenoList *l, const GenoType *t, GenoLoc loc);
+GenoArray *geno_array_from_chars(GenoStr *s, const GenoType *t, GenoLoc chars_loc, GenoLoc loc);
 /* array_get / array_set: E499 `array_get index N out of bounds (length L)`. */
 GenoWord geno_array_get(GenoArray *a, GenoInt i, GenoLoc loc);
 void geno_array_set(GenoArray *a, GenoInt i, GenoWord v, GenoLoc loc);
