@@ -554,6 +554,14 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
     if (_jo < sizeof geno_ascii_chars && _ja->len < _ja->room) \
         _ja->data[_ja->len++] = (char)(_jo / sizeof(GenoAsciiChar)); \
     else geno_join_acc_add(_ja, _js, loc); } while (0)
+/* The same in a loop with `left` iterations to go (this one included):
+ * when the storage runs out, room for a byte per iteration left. */
+void geno_join_acc_add_sized(GenoJoinAcc *a, GenoStr *s, int64_t left, GenoLoc loc);
+#define GENO_JOIN_ADD_SIZED(a, s, left, loc) do { GenoJoinAcc *_ja = (a); GenoStr *_js = (s); \
+    uintptr_t _jo = GENO_ASCII_OFF(_js); \
+    if (_jo < sizeof geno_ascii_chars && _ja->len < _ja->room) \
+        _ja->data[_ja->len++] = (char)(_jo / sizeof(GenoAsciiChar)); \
+    else geno_join_acc_add_sized(_ja, _js, (left), loc); } while (0)
 
 /* ---- List (immutable) ---------------------------------------------------- */
 
