@@ -190,7 +190,7 @@ char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (!strcmp(name, "to_string") && ty_is(t0, TY_STRING)) return v[0];
     if (!strcmp(name, "length")) {
         switch (ty_resolve(t0)->kind) {
-        case TY_STRING: return xasprintf("geno_str_length(%s)", v[0]);
+        case TY_STRING: return xasprintf("geno_str_length(%s)", emit_list_peek(em, e->elems.items[0]));   /* keeps no reference */
         case TY_ARRAY: return tag_small(xasprintf("(%s)->len", v[0]));
         case TY_LIST: return tag_small(xasprintf("GENO_LIST_LEN(%s)", emit_list_peek(em, e->elems.items[0])));
         default: return tag_small(xasprintf("geno_list_len(%s)", v[0]));
