@@ -286,7 +286,8 @@ static bool owned_update(Emitter *em, Stmt *s) {
     if (v->captured) return false;
     return (is_self_map_insert(s) && ty_is(v->ty, TY_MAP))     /* rt/map.c, insert_owned */
         || (is_self_with(s) && ty_is(v->ty, TY_ADT))           /* records: emit_adt.c */
-        || (is_self_int_op(s) && ty_is(v->ty, TY_INT));        /* big Ints: emit_int_owned.c */
+        || (is_self_int_op(s) && ty_is(v->ty, TY_INT))         /* big Ints: emit_int_owned.c */
+        || (is_self_str_concat(s) && ty_is(v->ty, TY_STRING)); /* emit_strcat.c */
 }
 
 static void find_owned_in(Emitter *em, StmtList *body) {
@@ -483,8 +484,33 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     emit_line(em, "const char *cd_%d = s_%d->data;", id, id);   /* strings never change */
     emit_line(em, "int64_t n_%d = geno_chars_count(s_%d, %s), o_%d = 0;", id, id, loc_arg(call->loc), id);
     LoopLists lists = loop_lists_open(em, s, id);
-    emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id), NULL, s->sym,
-              xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id), xasprintf("n_%d", id));
+    char *head = xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id);
+    char *next = xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id);
+    if (step_free_body(&s->body)) {
+        /* Prepaid steps: an ASCII text (len == code points) gets a copy whose
+         * character is a table entry cc can see, so char_code, == and
+         * appends of it fold to the byte (caesar). */
+        emit_line(em, "if (GENO_LOOPS_PREPAID && GENO_PREPAID(n_%d)) {", id);
+        em->indent++;
+        emit_line(em, "if (s_%d->len == n_%d) {", id, id);
+        em->indent++;
+        emit_loop_copy(em, s, head, NULL, s->sym, xasprintf("GENO_ASCII_CHAR((unsigned char)cd_%d[i_%d] & 0x7f)", id, id),
+                       false);
+        em->indent--;
+        emit_line(em, "} else {");
+        em->indent++;
+        emit_loop_copy(em, s, head, NULL, s->sym, next, false);
+        em->indent--;
+        emit_line(em, "}");
+        em->indent--;
+        emit_line(em, "} else {");
+        em->indent++;
+        emit_loop_copy(em, s, head, NULL, s->sym, next, true);
+        em->indent--;
+        emit_line(em, "}");
+    } else {
+        emit_loop(em, s, head, NULL, s->sym, next, xasprintf("n_%d", id));
+    }
     loop_lists_close(em, lists);
     em->indent--;
     emit_line(em, "}");
@@ -591,6 +617,10 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
             }
             if (is_self_int_op(s)) {
                 emit_self_int_op(em, s);
+                return;
+            }
+            if (is_self_str_concat(s) && ty_is(((Sym *)s->sym)->ty, TY_STRING)) {
+                emit_self_str_concat(em, s);
                 return;
             }
             if (is_self_with(s) && ty_is(((Sym *)s->sym)->ty, TY_ADT)) {

@@ -130,6 +130,8 @@ void emit_self_with(Emitter *em, Stmt *s);      /* x = x with (...) of an owned 
 bool is_self_int_op(Stmt *s);                    /* f = f * x, f + x, f - x (emit_int_owned.c) */
 bool is_fresh_int(Expr *e);                      /* Int + - * / %: a new number */
 void emit_self_int_op(Emitter *em, Stmt *s);     /* ... of an owned Int var */
+bool is_self_str_concat(Stmt *s);                /* s = s + x (+ y ...) (emit_strcat.c) */
+void emit_self_str_concat(Emitter *em, Stmt *s);  /* ... of an owned String var */
 
 /* emit_escape.c */
 void analyse_escapes(Emitter *em, Program *p);  /* after collect_module_funcs */

@@ -184,6 +184,13 @@ static char *emit_builtin_call(Emitter *em, Expr *e, const char *name) {
     }
     char *joined = emit_join_acc_join(em, e, name);
     if (joined) return joined;
+    if (!strcmp(name, "array_from_list") && e->elems.len == 1) {   /* array_from_list(to_chars(s)) */
+        Expr *c = e->elems.items[0];
+        const char *cn = called_builtin(c);
+        if (cn && !strcmp(cn, "to_chars") && c->elems.len == 1)
+            return xasprintf("geno_array_from_chars(%s, %s, %s, %s)", emit_expr(em, c->elems.items[0]),
+                             type_desc(em, e->ty), loc_arg(c->loc), loc_arg(e->loc));
+    }
     char *v[6] = {0};
     for (int i = 0; i < e->elems.len && i < 6; i++) v[i] = emit_expr(em, e->elems.items[i]);
     if (!strcmp(name, "map_get")) v[0] = emit_list_peek(em, e->elems.items[0]);   /* keeps no reference */
@@ -196,7 +203,7 @@ static char *emit_builtin_call(Emitter *em, Expr *e, const char *name) {
     if (!strcmp(name, "to_string") && ty_is(t0, TY_STRING)) return v[0];
     if (!strcmp(name, "length")) {
         switch (ty_resolve(t0)->kind) {
-        case TY_STRING: return xasprintf("geno_str_length(%s)", v[0]);
+        case TY_STRING: return xasprintf("geno_str_length(%s)", emit_list_peek(em, e->elems.items[0]));   /* keeps no reference */
         case TY_ARRAY: return tag_small(xasprintf("(%s)->len", v[0]));
         case TY_LIST: return tag_small(xasprintf("GENO_LIST_LEN(%s)", emit_list_peek(em, e->elems.items[0])));
         default: return tag_small(xasprintf("geno_list_len(%s)", v[0]));

@@ -346,6 +346,10 @@ static char *emit_operand(Emitter *em, Expr *e, Expr *x) {
     bool keeps_none = (e->op >= OP_ADD && e->op <= OP_MOD) || is_comparison(e->op);
     if (keeps_none && x->kind == EX_IDENT && ty_is(x->ty, TY_INT) && is_owned_list(em, x->sym))
         return local_ref(em, x->sym);
+    /* A String comparison keeps neither operand (`+` may return one of
+     * them): an owned String local (emit_strcat.c) stays owned. */
+    if (is_comparison(e->op) && x->kind == EX_IDENT && ty_is(x->ty, TY_STRING) && is_owned_list(em, x->sym))
+        return local_ref(em, x->sym);
     return emit_expr(em, x);
 }
 

@@ -157,10 +157,28 @@ void declare_join_acc(Emitter *em, Sym *v) {
     emit_line(em, "GenoJoinAcc *%s = %s;", local_name(v), init);
 }
 
+/* Whether s runs at most once per run of b: b's own statement or one in
+ * an if or match arm below it (not in a nested loop). */
+static bool once_in(StmtList *b, Stmt *s) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *t = b->items[i];
+        if (t == s) return true;
+        if (t->kind == ST_IF && (once_in(&t->body, s) || once_in(&t->else_body, s))) return true;
+        if (t->kind == ST_MATCH)
+            for (int k = 0; k < t->arms.len; k++)
+                if (once_in(&t->arms.items[k].body, s)) return true;
+    }
+    return false;
+}
+
 /* v = append(v, e): e first, as append evaluates it. */
 void emit_join_acc_add(Emitter *em, Stmt *s) {
     Expr *x = s->value->elems.items[1];
-    emit_line(em, "GENO_JOIN_ADD(%s, %s, %s);", local_name(s->sym), emit_expr(em, x), loc_arg(s->value->loc));
+    if (em->hint_body && once_in(em->hint_body, s))   /* a part per iteration at most: storage sized from the trip count */
+        emit_line(em, "GENO_JOIN_ADD_SIZED(%s, %s, %s, %s);", local_name(s->sym), emit_expr(em, x), em->hint_left,
+                  loc_arg(s->value->loc));
+    else
+        emit_line(em, "GENO_JOIN_ADD(%s, %s, %s);", local_name(s->sym), emit_expr(em, x), loc_arg(s->value->loc));
 }
 
 char *emit_join_acc_join(Emitter *em, Expr *e, const char *name) {

@@ -26,6 +26,7 @@
 #include "alloc.h"
 #include "list.h"
 #include "run.h"
+#include "strlib.h"
 
 static int pointer_free(const GenoType *t) {
     GenoTypeKind k = t->params[0]->kind;
@@ -73,6 +74,30 @@ GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLo
                    (long long)geno_cfg.max_collection_size);
     GenoArray *a = array_alloc_filled(n, t, 1);
     geno_array_fill(a, dflt);
+    return a;
+}
+
+/* array_from_list(to_chars(s)) without the list: to_chars's size check at
+ * its own call, then array_from_list's (the same count), then the
+ * characters as to_chars makes them (rt/strlib.c). */
+GenoArray *geno_array_from_chars(GenoStr *s, const GenoType *t, GenoLoc chars_loc, GenoLoc loc) {
+    int64_t n = s->cplen;
+    if (n > geno_cfg.max_collection_size)
+        geno_raise("E499", chars_loc, "List size exceeds limit (%lld > %lld)", (long long)n,
+                   (long long)geno_cfg.max_collection_size);
+    geno_check_collection_size("Array", n, loc);
+    GenoArray *a = array_alloc(n, t);
+    if (s->len == n) {
+        for (int64_t i = 0; i < n; i++)
+            a->items[i] = (GenoWord)(uintptr_t)GENO_ASCII_CHAR((unsigned char)s->data[i]);
+        return a;
+    }
+    for (int64_t i = 0, off = 0; i < n; i++) {
+        GenoStr *c = (unsigned char)s->data[off] < 0x80 ? GENO_ASCII_CHAR((unsigned char)s->data[off])
+                                                        : geno_str_cp_at(s, off);
+        a->items[i] = (GenoWord)(uintptr_t)c;
+        off += c->len;
+    }
     return a;
 }
 

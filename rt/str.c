@@ -65,7 +65,8 @@ static void check_size(int64_t size, GenoLoc loc) {
  * there and returns a new header over the longer prefix: the bytes a and
  * older strings see never change, so strings stay immutable, and appending is
  * amortised O(len b). Every string sharing a store starts at store->bytes. */
-typedef struct { int64_t used, cap; char bytes[]; } Store;
+typedef GenoStrStore Store;   /* geno/rt.h: GENO_STR_APPEND_OWNED writes it too */
+_Static_assert(offsetof(GenoStrStore, bytes) == sizeof(GenoStrStore), "GENO_STR_APPEND_OWNED finds the store so");
 
 #define STORE_MIN 64        /* shorter results are plain inline strings */
 
@@ -113,6 +114,52 @@ GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc) {
     memcpy(s->data + a->len, b->data, (size_t)b->len);
     s->cplen = a->cplen + b->cplen;
     return s;
+}
+
+/* ---- owned concatenation (codegen: `s = s + x` on an owned String var) ----
+ *
+ * An owned String local holds a header no other value shares (its flag,
+ * codegen/emit.c, is cleared by any read that may keep it). Such a header
+ * is always a pointerful one made here over a Store whose end it owns
+ * (st->used == s->len: only the newest header of a store can end there),
+ * so `s = s + x` may grow it in place: the bytes other strings see stay
+ * as they were, and no header is allocated per append. Errors are raised
+ * before anything changes, as geno_str_concat raises them. */
+
+/* a + b as a new header (never a or b) whose store has room to grow. */
+GenoStr *geno_str_concat_owned(GenoStr *a, GenoStr *b, GenoLoc loc) {
+    check_size(a->cplen + b->cplen, loc);
+    int64_t len = a->len + b->len;
+    if (str_in_store(a)) {
+        Store *st = store_of(a);
+        if (st->used == a->len && len <= st->cap) {
+            memcpy(st->bytes + a->len, b->data, (size_t)b->len);
+            st->used = len;
+            return store_str(st, len, a->cplen + b->cplen);
+        }
+    }
+    return concat_into_new_store(a, b);
+}
+
+/* *s (owned) += b. */
+void geno_str_append_owned(GenoStr *s, GenoStr *b, GenoLoc loc) {
+    check_size(s->cplen + b->cplen, loc);
+    if (b->len == 0) return;
+    Store *st = store_of(s);
+    int64_t len = s->len + b->len;
+    if (st->used != s->len || len > st->cap) {   /* a new store, twice the size */
+        int64_t cap = 2 * len + 16;
+        Store *ns = GC_MALLOC_ATOMIC(sizeof(Store) + (size_t)cap);
+        if (!ns) geno_memory_exceeded();
+        memcpy(ns->bytes, s->data, (size_t)s->len);
+        ns->cap = cap;
+        st = ns;
+        s->data = st->bytes;
+    }
+    memcpy(st->bytes + s->len, b->data, (size_t)b->len);
+    st->used = len;
+    s->len = len;
+    s->cplen += b->cplen;
 }
 
 int geno_str_eq(GenoStr *a, GenoStr *b) {
@@ -254,6 +301,14 @@ void geno_buf_add_quoted(GenoBuf *b, const GenoStr *s) {
 }
 
 GenoStr *geno_buf_to_str(GenoBuf *b) {
+    /* A short text in its own 32-byte object rather than keeping the
+     * buffer's 64 (string_split_join keeps 72,000 such f-strings). */
+    if (!b->given && HDR + b->len + 1 <= 32 && b->cap + HDR > 32) {
+        GenoStr *s = str_alloc(b->len);
+        memcpy(s->data, b->data, (size_t)b->len);
+        s->cplen = b->cplen;
+        return s;
+    }
     return store_to_str(b->data, b->len, b->cplen, b->cap, &b->given, 2);   /* copy when mostly empty */
 }
 
@@ -299,6 +354,26 @@ void geno_join_acc_add(GenoJoinAcc *a, GenoStr *s, GenoLoc loc) {
     }
     a->synced = a->len;
     join_acc_set_room(a);
+}
+
+/* A loop that adds a part per iteration, `left` of them to go: when the
+ * storage is full, it grows to hold at least a byte per part left (capped
+ * by the size limit), so a loop of one-character parts grows it once instead
+ * of by 1.5x steps, each a copy, and join can hand the bytes over without
+ * one more copy. */
+void geno_join_acc_add_sized(GenoJoinAcc *a, GenoStr *s, int64_t left, GenoLoc loc) {
+    join_acc_sync(a);
+    int64_t more = s->len + a->sep->len * (a->n != 0) + (left > 1 ? (left - 1) * (1 + a->sep->len) : 0);
+    int64_t most = geno_cfg.max_collection_size - a->cplen;   /* bytes >= code points */
+    if (more > most) more = most;           /* past the limit (most < 0) the bytes are not kept */
+    if (!a->given && more > 0 && a->len + more + 1 > a->cap) {
+        int64_t c = a->len + more + 1;
+        if (c < a->cap + (a->cap >> 1)) c = a->cap + (a->cap >> 1);   /* the estimate was short: 1.5x */
+        a->data = (char *)geno_realloc_atomic(a->data - HDR, (size_t)(HDR + c)) + HDR;
+        a->cap = c;
+        join_acc_set_room(a);
+    }
+    geno_join_acc_add(a, s, loc);
 }
 
 GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc) {

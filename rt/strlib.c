@@ -42,6 +42,7 @@
 #define C16(c) C4(c), C4(c + 4), C4(c + 8), C4(c + 12)
 #define C64(c) C16(c), C16(c + 16), C16(c + 32), C16(c + 48)
 GenoAsciiChar geno_ascii_chars[128] = { C64(0), C64(64) };
+_Static_assert(sizeof geno_ascii_chars == 4096, "GENO_STR_EQ ORs two offsets into it");
 #define ascii_chars geno_ascii_chars
 static GENO_STR_STATIC(1) empty_str = { 0, 0, empty_str.b_, "" };
 

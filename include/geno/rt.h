@@ -580,9 +580,29 @@ extern GenoAsciiChar geno_ascii_chars[128];
 
 GenoStr *geno_str_new(const char *bytes, int64_t len);   /* validates nothing: UTF-8 in */
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc);
+/* The growable bytes behind long `+` results (rt/str.c). */
+typedef struct { int64_t used, cap; char bytes[]; } GenoStrStore;
+/* `s = s + x` on an owned String local (codegen/emit_strcat.c): the first
+ * makes a fresh header over a store, the second grows one in place. */
+GenoStr *geno_str_concat_owned(GenoStr *a, GenoStr *b, GenoLoc loc);
+void geno_str_append_owned(GenoStr *s, GenoStr *b, GenoLoc loc);
+/* One ASCII character (the static table) appended inline while there is
+ * room and the size limit is not reached; otherwise the call raises or grows. */
+#define GENO_STR_APPEND_OWNED(s, b, loc) do { GenoStr *_as = (s), *_ab = (b); \
+    GenoStrStore *_ast = (GenoStrStore *)(void *)(_as->data - sizeof(GenoStrStore)); \
+    uintptr_t _ao = GENO_ASCII_OFF(_ab); \
+    if (_ao < sizeof geno_ascii_chars && _as->len < _ast->cap && _ast->used == _as->len && \
+        _as->cplen < geno_max_collection) { \
+        _ast->bytes[_as->len] = (char)(_ao / sizeof(GenoAsciiChar)); \
+        _ast->used = ++_as->len; _as->cplen++; \
+    } else geno_str_append_owned(_as, _ab, loc); } while (0)
 int geno_str_eq(GenoStr *a, GenoStr *b);
-/* ==: the same object, or equal lengths and bytes; one-byte strings inline. */
-#define GENO_STR_EQ(a, b) ({ GenoStr *_ea = (a), *_eb = (b); _ea == _eb || (_ea->len == _eb->len && \
+/* ==: the same object, or equal lengths and bytes; one-byte strings inline.
+ * Two different characters of geno_ascii_chars differ without a load (the
+ * table is 4096 bytes, so both offsets are below its size exactly when
+ * their OR is: rt/strlib.c checks the size). */
+#define GENO_STR_EQ(a, b) ({ GenoStr *_ea = (a), *_eb = (b); _ea == _eb || \
+    ((GENO_ASCII_OFF(_ea) | GENO_ASCII_OFF(_eb)) >= sizeof geno_ascii_chars && _ea->len == _eb->len && \
     (_ea->len == 1 ? _ea->data[0] == _eb->data[0] : geno_str_eq(_ea, _eb))); })
 int geno_str_cmp(GenoStr *a, GenoStr *b);               /* code-point order */
 GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc);   /* one code point; E401 */
@@ -624,6 +644,14 @@ GenoStr *geno_join_acc_join(GenoJoinAcc *a, const char *fname, GenoLoc loc);
     if (_jo < sizeof geno_ascii_chars && _ja->len < _ja->room) \
         _ja->data[_ja->len++] = (char)(_jo / sizeof(GenoAsciiChar)); \
     else geno_join_acc_add(_ja, _js, loc); } while (0)
+/* The same in a loop with `left` iterations to go (this one included):
+ * when the storage runs out, room for a byte per iteration left. */
+void geno_join_acc_add_sized(GenoJoinAcc *a, GenoStr *s, int64_t left, GenoLoc loc);
+#define GENO_JOIN_ADD_SIZED(a, s, left, loc) do { GenoJoinAcc *_ja = (a); GenoStr *_js = (s); \
+    uintptr_t _jo = GENO_ASCII_OFF(_js); \
+    if (_jo < sizeof geno_ascii_chars && _ja->len < _ja->room) \
+        _ja->data[_ja->len++] = (char)(_jo / sizeof(GenoAsciiChar)); \
+    else geno_join_acc_add_sized(_ja, _js, (left), loc); } while (0)
 
 /* ---- List (immutable) ---------------------------------------------------- */
 
@@ -1174,6 +1202,7 @@ typedef struct { int64_t len; int64_t compact; GenoWord items[]; } GenoArray;
 /* array_new: `array_new size must be non-negative, got N`. */
 GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLoc loc);
 GenoArray *geno_array_from_list(GenoList *l, const GenoType *t, GenoLoc loc);
+GenoArray *geno_array_from_chars(GenoStr *s, const GenoType *t, GenoLoc chars_loc, GenoLoc loc);
 /* array_get / array_set: E499 `array_get index N out of bounds (length L)`. */
 GenoWord geno_array_get(GenoArray *a, GenoInt i, GenoLoc loc);
 void geno_array_set(GenoArray *a, GenoInt i, GenoWord v, GenoLoc loc);
