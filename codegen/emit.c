@@ -406,6 +406,19 @@ static void emit_let(Emitter *em, Stmt *s) {
     }
 }
 
+/* Prepaid copies are only for cc: `#ifndef __TINYC__ if (prepaid) {copy}
+ * else #endif {checked loop}`. tcc skips the copy as preprocessor text (6%
+ * of its work on the generated 20,000-line program), so under `genoc run`
+ * such loops count their steps one by one. */
+static void prepaid_cc_only_begin(Emitter *em) { sb_puts(&em->body, "#ifndef __TINYC__\n"); }
+
+static void prepaid_cc_only_else(Emitter *em) {
+    emit_line(em, "} else");
+    sb_puts(&em->body, "#endif\n");
+    em->last_line = 0;   /* tcc did not see the #line directives of the copy */
+    emit_line(em, "{");
+}
+
 /* A loop `head { pre; GENO_STEP; var = init; body }`. With a trip count
  * and a body that counts no steps, a prepaid copy without GENO_STEP comes
  * first (emit_prepaid.c). */
@@ -431,10 +444,7 @@ static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, S
         emit_loop_copy(em, s, head, pre, var, init, true);
         return;
     }
-    /* Only for cc: tcc skips the prepaid copy as preprocessor text, ~6% of
-     * its work on the generated 20,000-line program, for loops that count
-     * their steps one by one under `genoc run`. */
-    sb_puts(&em->body, "#ifndef __TINYC__\n");
+    prepaid_cc_only_begin(em);
     if (leaves)   /* 1 + leaves steps an iteration, the leaves one level deeper (emit_prepaid_leaf.c) */
         emit_line(em, "if (GENO_LOOPS_PREPAID && geno_depth_left >= 1 && GENO_PREPAID(geno_steps_times(%s, %d))) {",
                   trip, 1 + leaves);
@@ -444,10 +454,7 @@ static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, S
     emit_loop_copy(em, s, head, pre, var, init, false);
     em->leaf_prepaid = false;
     em->indent--;
-    emit_line(em, "} else");
-    sb_puts(&em->body, "#endif\n");
-    em->last_line = 0;   /* tcc did not see the #line directives of the copy */
-    emit_line(em, "{");
+    prepaid_cc_only_else(em);
     em->indent++;
     emit_loop_copy(em, s, head, pre, var, init, true);
     em->indent--;
@@ -490,6 +497,7 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
         /* Prepaid steps: an ASCII text (len == code points) gets a copy whose
          * character is a table entry cc can see, so char_code, == and
          * appends of it fold to the byte (caesar). */
+        prepaid_cc_only_begin(em);
         emit_line(em, "if (GENO_LOOPS_PREPAID && GENO_PREPAID(n_%d)) {", id);
         em->indent++;
         emit_line(em, "if (s_%d->len == n_%d) {", id, id);
@@ -503,7 +511,7 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
         em->indent--;
         emit_line(em, "}");
         em->indent--;
-        emit_line(em, "} else {");
+        prepaid_cc_only_else(em);
         em->indent++;
         emit_loop_copy(em, s, head, NULL, s->sym, next, true);
         em->indent--;
