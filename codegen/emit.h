@@ -227,6 +227,7 @@ void regrec_wrapper(Emitter *em, Def *f, const char *sig);
 bool needs_in_variant(Def *f);
 
 /* emit_prepaid.c */
+bool straight_stmt(Stmt *s);                     /* no loop, no break/continue/return */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
 bool step_free_expr(Expr *e);                    /* runs no Geno code: counts no steps */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */

@@ -19,26 +19,12 @@
 #include "ast_walk.h"
 #include "emit.h"
 
-typedef struct {
-    AstWalk base;
-    Sym *v;
-    bool found;
-} Uses;
-
-static bool uses_expr(AstWalk *w, Expr *e) {
-    Uses *u = (Uses *)w;
-    if (e->sym == u->v) u->found = true;
-    return !u->found;
-}
-
 /* The loop's append statement when the loop can build its list so, else NULL. */
 static Stmt *list_build_stmt(Emitter *em, Stmt *loop) {
     if (em->volatile_vars || em->tries.len || loop->body.len != 1) return NULL;
     Stmt *s = loop->body.items[0];
     if (s->kind != ST_ASSIGN || !is_self_append(s) || !is_owned_list(em, s->sym)) return NULL;
-    Uses u = {{uses_expr, NULL}, s->sym, false};
-    ast_walk_expr(&u.base, s->value->elems.items[1]);
-    return u.found ? NULL : s;
+    return expr_mentions(s->value->elems.items[1], s->sym) ? NULL : s;
 }
 
 /* Before the loop (trip count n_<id>): the builder b_<id>, filled by s. */

@@ -65,17 +65,23 @@ bool step_free_expr(Expr *e) {
     }
 }
 
+/* A statement that neither loops nor leaves the loop (break, continue,
+ * return): what a prepaid body may hold. */
+bool straight_stmt(Stmt *s) {
+    switch (s->kind) {
+    case ST_LET: case ST_VAR: case ST_ASSIGN: case ST_INDEX_ASSIGN: case ST_FIELD_ASSIGN:
+    case ST_ASSERT: case ST_EXPR: case ST_IF:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* No statement that counts steps or leaves the loop (break, continue, return). */
 bool step_free_body(StmtList *b) {
     for (int i = 0; i < b->len; i++) {
         Stmt *s = b->items[i];
-        switch (s->kind) {
-        case ST_LET: case ST_VAR: case ST_ASSIGN: case ST_INDEX_ASSIGN: case ST_FIELD_ASSIGN:
-        case ST_ASSERT: case ST_EXPR: case ST_IF:
-            break;
-        default:
-            return false;
-        }
+        if (!straight_stmt(s)) return false;
         if (!step_free_expr(s->target) || !step_free_expr(s->index) || !step_free_expr(s->value)
             || !step_free_expr(s->cond) || !step_free_body(&s->body) || !step_free_body(&s->else_body))
             return false;

@@ -72,13 +72,7 @@ int prepaid_leaf_steps(StmtList *b) {
     int n = 0;
     for (int i = 0; i < b->len; i++) {
         Stmt *s = b->items[i];
-        switch (s->kind) {
-        case ST_LET: case ST_VAR: case ST_ASSIGN: case ST_INDEX_ASSIGN: case ST_FIELD_ASSIGN:
-        case ST_ASSERT: case ST_EXPR: case ST_IF:
-            break;
-        default:
-            return -1;
-        }
+        if (!straight_stmt(s)) return -1;
         if (!count_expr(s->target, &n) || !count_expr(s->index, &n) || !count_expr(s->value, &n)
             || !count_expr(s->cond, &n) || !step_free_body(&s->body) || !step_free_body(&s->else_body))
             return -1;

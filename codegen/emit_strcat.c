@@ -19,24 +19,6 @@
 #include "ast_walk.h"
 #include "emit.h"
 
-typedef struct {
-    AstWalk base;
-    Sym *v;
-    bool found;
-} Uses;
-
-static bool uses_expr(AstWalk *w, Expr *e) {
-    Uses *u = (Uses *)w;
-    if (e->sym == u->v) u->found = true;
-    return !u->found;
-}
-
-static bool mentions(Expr *e, Sym *v) {
-    Uses u = {{uses_expr, NULL}, v, false};
-    ast_walk_expr(&u.base, e);
-    return u.found;
-}
-
 static bool is_str_add(Expr *e) {
     return e && e->kind == EX_BINARY && e->op == OP_ADD && ty_is(e->ty, TY_STRING) && ty_is(e->a->ty, TY_STRING) &&
            ty_is(e->b->ty, TY_STRING);
@@ -68,7 +50,7 @@ void emit_self_str_concat(Emitter *em, Stmt *s) {
     int n = self_concat_parts(s, parts, MAX_PARTS);
     bool split = n == 1 || !em->tries.len;
     for (int i = n - 2; split && i >= 0; i--)
-        if (mentions(parts[i]->b, v)) split = false;
+        if (expr_mentions(parts[i]->b, v)) split = false;
     if (!split) {   /* the ordinary concatenation; s gets a header that may be shared */
         emit_line(em, "%s = %s; %s = 0;", local_ref(em, v), emit_expr(em, s->value), owned_flag(v));
         return;

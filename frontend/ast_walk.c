@@ -45,3 +45,21 @@ bool expr_list_has(const ExprList *l, const Expr *x) {
         if (l->items[i] == x) return true;
     return false;
 }
+
+typedef struct {
+    AstWalk base;
+    const void *sym;
+    bool found;
+} Mentions;
+
+static bool mentions_expr(AstWalk *w, Expr *e) {
+    Mentions *m = (Mentions *)w;
+    if (e->sym == m->sym) m->found = true;
+    return !m->found;
+}
+
+bool expr_mentions(Expr *e, const void *sym) {
+    Mentions m = {{mentions_expr, NULL}, sym, false};
+    ast_walk_expr(&m.base, e);
+    return m.found;
+}

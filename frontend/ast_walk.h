@@ -32,4 +32,7 @@ void ast_walk_stmt(AstWalk *w, Stmt *s);   /* s's expressions and blocks */
 /* Whether x is one of l's items (a call's arguments may also sit in a, b). */
 bool expr_list_has(const ExprList *l, const Expr *x);
 
+/* Whether e or any expression below it resolves to the symbol sym. */
+bool expr_mentions(Expr *e, const void *sym);
+
 #endif
