@@ -19,8 +19,10 @@ int check_program(Program *p, Diags *d);
 
 /* Emits C for a checked program. Returns a malloc'd string, or NULL with
  * diagnostics in d (constructs not yet supported by the code generator are
- * reported as E300 at their position, never as a C compiler error). */
-char *emit_program(Program *p, Diags *d);
+ * reported as E300 at their position, never as a C compiler error).
+ * tcc_only leaves out what only cc reads (`#ifndef __TINYC__` parts): what
+ * tcc compiles is the same. */
+char *emit_program(Program *p, Diags *d, bool tcc_only);
 
 /* Convenience: read, parse, check and emit `path`. Returns the C text or NULL
  * (diagnostics in d). *prog_out, when non-NULL, receives the Program. */

@@ -407,9 +407,10 @@ static void emit_let(Emitter *em, Stmt *s) {
 }
 
 /* Prepaid copies are only for cc: `#ifndef __TINYC__ if (prepaid) {copy}
- * else #endif {checked loop}`. tcc skips the copy as preprocessor text (6%
- * of its work on the generated 20,000-line program), so under `genoc run`
- * such loops count their steps one by one. */
+ * else #endif {checked loop}`. tcc would skip the copy as preprocessor text
+ * (6% of its work on the generated 20,000-line program); the C for `genoc
+ * run` (em->tcc_only) leaves it out, so under tcc such loops count their
+ * steps one by one. */
 static void prepaid_cc_only_begin(Emitter *em) { sb_puts(&em->body, "#ifndef __TINYC__\n"); }
 
 static void prepaid_cc_only_else(Emitter *em) {
@@ -440,7 +441,7 @@ static void emit_loop_copy(Emitter *em, Stmt *s, const char *head, const char *p
 static void emit_loop(Emitter *em, Stmt *s, const char *head, const char *pre, Sym *var, const char *init,
                       const char *trip) {
     int leaves = !trip || step_free_body(&s->body) ? 0 : prepaid_leaf_steps(&s->body);
-    if (!trip || leaves < 0) {
+    if (!trip || leaves < 0 || em->tcc_only) {
         emit_loop_copy(em, s, head, pre, var, init, true);
         return;
     }
@@ -493,7 +494,7 @@ static void emit_for_chars(Emitter *em, Stmt *s, Expr *call) {
     LoopLists lists = loop_lists_open(em, s, id);
     char *head = xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id);
     char *next = xasprintf("GENO_CHAR_NEXT_D(s_%d, cd_%d, o_%d)", id, id, id);
-    if (step_free_body(&s->body)) {
+    if (step_free_body(&s->body) && !em->tcc_only) {
         /* Prepaid steps: an ASCII text (len == code points) gets a copy whose
          * character is a table entry cc can see, so char_code, == and
          * appends of it fold to the byte (caesar). */
@@ -840,8 +841,8 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->out_tuple = 0;
 }
 
-char *emit_program(Program *p, Diags *d) {
-    Emitter em = {.d = d, .path = p->path, .prog = p};
+char *emit_program(Program *p, Diags *d, bool tcc_only) {
+    Emitter em = {.d = d, .path = p->path, .prog = p, .tcc_only = tcc_only};
     int before = d->errors;
     collect_module_funcs(&em, p);
     analyse_escapes(&em, p);
@@ -945,5 +946,5 @@ char *compile_file_to_c(const char *path, Diags *d, Program **prog_out) {
     if (prog_out) *prog_out = p;
     if (d->errors) return NULL;
     if (check_program(p, d)) return NULL;
-    return emit_program(p, d);
+    return emit_program(p, d, false);
 }

@@ -41,6 +41,7 @@ typedef struct {
     int out_tuple;      /* > 0: the function writes its tuple result to o_[] */
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
     StrMap tramp_keys;       /* functions that already have a trampoline or async thunk */
+    bool tcc_only;              /* emit_program: leave out the parts only cc reads */
     int64_t *example_offsets;   /* emit_examples.c: where example k's record starts in the text */
     VEC(TryScope) tries;     /* try bodies open in the current function */
     int loop_depth;          /* loops open in the current function */

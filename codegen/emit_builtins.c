@@ -167,7 +167,7 @@ static char *emit_builtin_call(Emitter *em, Expr *e, const char *name);
 
 char *emit_builtin(Emitter *em, Expr *e, const char *name) {
     if (is_cons(e, name)) return emit_cons(em, e);
-    char *hof = emit_inline_hof(em, e, name);
+    char *hof = em->tcc_only ? NULL : emit_inline_hof(em, e, name);
     /* The inline loop is for cc. tcc reads the runtime call: the loop was
      * ~25% more of its work on the generated 20,000-line program, and tcc
      * skips preprocessor text cheaply (directives inside a macro argument

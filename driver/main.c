@@ -3,7 +3,7 @@
  *   genoc run    [flags] FILE [-- ARGS]   check, then run in the sandbox (run.c)
  *   genoc build  [-o OUT] [--emit-c F.c] [--cc CC] FILE   native binary (build.c)
  *   genoc check  [--json] FILE            parse + type check
- *   genoc emit-c FILE                     print the emitted C
+ *   genoc emit-c [--tcc] FILE             print the emitted C
  *   genoc parse  [--dump] FILE            parse only; --dump prints the AST
  *   genoc builtins [--json]               list the builtin functions
  *
@@ -33,7 +33,7 @@ static const char usage[] =
     "  check  [--json] FILE           parse and type-check\n"
     "  test   [-v] [--timeout S] FILE|DIR...\n"
     "                                 run example clauses and test blocks\n"
-    "  emit-c FILE                    print the generated C\n"
+    "  emit-c [--tcc] FILE            print the generated C (--tcc: as genoc run compiles it)\n"
     "  parse  [--dump] FILE           parse only (--dump prints the syntax tree)\n"
     "  builtins [--json]              list the builtin functions (--json: signatures too)\n"
     "\n"
@@ -106,11 +106,11 @@ static int cmd_check(int argc, char **argv) {
 
 static int cmd_emit_c(int argc, char **argv) {
     const char *file;
-    int unused;
-    int st = one_file_args("emit-c", NULL, argc, argv, &file, &unused);
+    int tcc;
+    int st = one_file_args("emit-c", "--tcc", argc, argv, &file, &tcc);
     if (st) return st;
     Compilation c;
-    if (pipeline_run(&c, file, UPTO_EMIT)) {
+    if (pipeline_run(&c, file, tcc ? UPTO_EMIT_TCC : UPTO_EMIT)) {
         diag_print(stderr, &c.diags);
         return 1;
     }

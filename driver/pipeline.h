@@ -6,7 +6,10 @@
 #include "ast.h"
 #include "diag.h"
 
-typedef enum { UPTO_PARSE, UPTO_CHECK, UPTO_EMIT } Stage;
+/* UPTO_EMIT_TCC: the C for libtcc alone, without the parts only cc reads
+ * (`#ifndef __TINYC__`: prepaid loop copies, inlined higher-order loops),
+ * which tcc would skip anyway: less to emit and to scan. */
+typedef enum { UPTO_PARSE, UPTO_CHECK, UPTO_EMIT, UPTO_EMIT_TCC } Stage;
 
 typedef struct {
     const char *path;

@@ -85,7 +85,7 @@ int run_command(int argc, char **argv) {
     if (st) return st;
 
     Compilation c;
-    if (pipeline_run(&c, o.file, UPTO_EMIT)) {
+    if (pipeline_run(&c, o.file, UPTO_EMIT_TCC)) {
         if (!c.source) return 1;                   /* missing file, already said */
         if (o.json) print_json(&c, NULL, false, pipeline_now_ms() - start);
         else diag_print(stderr, &c.diags);

@@ -93,7 +93,7 @@ int test_command(int argc, char **argv) {
         const char *path = paths.items[f];
         double t0 = pipeline_now_ms();
         Compilation c;
-        if (pipeline_run(&c, path, UPTO_EMIT)) {
+        if (pipeline_run(&c, path, UPTO_EMIT_TCC)) {
             printf("  ERROR  %s\n", path);
             fflush(stdout);
             if (c.source) diag_print(stderr, &c.diags);

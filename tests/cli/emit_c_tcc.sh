@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# `genoc emit-c --tcc` is the C `genoc run` hands to libtcc: the program
+# without the parts only cc reads (`#ifndef __TINYC__`: prepaid loop copies,
+# inlined higher-order loops, leaf bodies). For bench programs that have
+# such parts: the full C has them, the tcc C has none, and tcc compiles
+# both (for the full C it skips them; `genoc build --cc tcc` would rely on
+# that).
+set -u
+genoc=$1
+here=$(cd "$(dirname "$0")" && pwd)
+progs=$here/../../bench/programs
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+inc=$here/../../include
+fail=0
+for name in list_pipeline spectral_norm caesar loop_sum; do
+    f=$progs/$name.geno
+    "$genoc" emit-c "$f" >"$tmp/full.c" || { echo "emit-c failed: $name"; fail=1; continue; }
+    "$genoc" emit-c --tcc "$f" >"$tmp/tcc.c" || { echo "emit-c --tcc failed: $name"; fail=1; continue; }
+    grep -q '^#ifndef __TINYC__$' "$tmp/full.c" || { echo "$name: the full C has no cc-only part"; fail=1; }
+    if grep -q '__TINYC__' "$tmp/tcc.c"; then echo "$name: the tcc C keeps a cc-only part"; fail=1; fi
+    [ "$(wc -c <"$tmp/tcc.c")" -lt "$(wc -c <"$tmp/full.c")" ] || { echo "$name: the tcc C is not shorter"; fail=1; }
+    for v in full tcc; do
+        tcc -nostdlib -I"$inc" -c "$tmp/$v.c" -o "$tmp/$v.o" 2>"$tmp/err" \
+            || { echo "$name: tcc rejects the $v C: $(head -3 "$tmp/err")"; fail=1; }
+    done
+done
+[ $fail = 0 ] && echo ok
+exit $fail
