@@ -37,6 +37,12 @@
  * (each sharing an atom of the same sign with what is left), the rest's
  * minimum from the atoms' proved bounds (emit_ranges.c; LEN in [0, 2^48])
  * is >= 0.
+ *
+ * PRODUCTS. `x * y` of two Int locals is an atom of its own (flat matrices:
+ * a[i * n + j] with LEN(a) == n * n). When the goal holds such an atom, a
+ * step may also subtract y * p for a live fact p >= 0 over Int locals, if
+ * y >= 0 by y's proved bounds (y*p expands to products and y). So
+ * n*n - 1 - (i*n + j) >= 0 follows from n - 1 - j >= 0 and n * (n - 1 - i).
  */
 #include "emit.h"
 #include "ast_walk.h"
@@ -50,10 +56,11 @@
 #define LIM ((int64_t)1 << 59)
 #define LEN_MAX ((int64_t)1 << 48)
 
-enum { A_SYM = 1, A_LEN, A_EXPR };
+enum { A_SYM = 1, A_LEN, A_EXPR, A_MUL };
 typedef struct {
     int kind;
-    void *p;   /* Sym * (A_SYM, A_LEN) or Expr * (A_EXPR) */
+    void *p;   /* Sym * (A_SYM, A_LEN, A_MUL) or Expr * (A_EXPR) */
+    void *q;   /* A_MUL: the second factor's Sym * (p <= q); else NULL */
 } Atom;
 
 typedef struct {
@@ -89,9 +96,12 @@ static Bounds *st(Emitter *em) {
 
 /* ---- linear forms ------------------------------------------------------ */
 
+static bool atom_eq(Atom x, Atom y) { return x.kind == y.kind && x.p == y.p && x.q == y.q; }
+static bool atom_has(Atom x, const void *s) { return x.p == s || (x.kind == A_MUL && x.q == s); }
+
 static bool add_term(Lin *l, Atom a, int64_t c) {
     for (int i = 0; i < l->n; i++)
-        if (l->a[i].kind == a.kind && l->a[i].p == a.p) {
+        if (atom_eq(l->a[i], a)) {
             __int128 s = (__int128)l->c[i] + c;
             if (s > LIM || s < -LIM) return false;
             l->c[i] = (int64_t)s;
@@ -160,7 +170,16 @@ static LenClass *class_len(Emitter *em, Sym *a) {
 static bool len_of(Emitter *em, Sym *a, int64_t s, Lin *out) {
     LenClass *c = class_len(em, a);
     if (c) return add_lin(out, &c->len, s);
-    return add_term(out, (Atom){A_LEN, a}, s);
+    return add_term(out, (Atom){A_LEN, a, NULL}, s);
+}
+
+static Atom mul_atom(Sym *x, Sym *y) {
+    if ((uintptr_t)y < (uintptr_t)x) {
+        Sym *t = x;
+        x = y;
+        y = t;
+    }
+    return (Atom){A_MUL, x, y};
 }
 
 /* out += s * e. expr_atoms: opaque bounded expressions become atoms. */
@@ -171,7 +190,7 @@ static bool norm(Emitter *em, Expr *e, int64_t s, Lin *out, bool expr_atoms) {
     case EX_INT:
         return lit(e, &v) && add_k(out, (__int128)v * s);
     case EX_IDENT:
-        if (int_atom(e->sym)) return add_term(out, (Atom){A_SYM, e->sym}, s);
+        if (int_atom(e->sym)) return add_term(out, (Atom){A_SYM, e->sym, NULL}, s);
         break;
     case EX_UNARY:
         if (e->op == OP_NEG) return norm(em, e->a, -s, out, expr_atoms);
@@ -188,6 +207,9 @@ static bool norm(Emitter *em, Expr *e, int64_t s, Lin *out, bool expr_atoms) {
             }
             if (k->kind == EX_INT && lit(k, &v) && v < (1 << 20) && v > -(1 << 20) && s < (1 << 20) && s > -(1 << 20))
                 return norm(em, x, s * v, out, expr_atoms);
+            /* x * y of two Int locals: a product atom (see prove). */
+            Sym *sx = ident_sym(e->a), *sy = ident_sym(e->b);
+            if (int_atom(sx) && int_atom(sy)) return add_term(out, mul_atom(sx, sy), s);
         }
         break;
     case EX_CALL: {
@@ -200,7 +222,7 @@ static bool norm(Emitter *em, Expr *e, int64_t s, Lin *out, bool expr_atoms) {
         break;
     }
     IntRange r;
-    if (expr_atoms && small_int_range(em, e, &r)) return add_term(out, (Atom){A_EXPR, e}, s);
+    if (expr_atoms && small_int_range(em, e, &r)) return add_term(out, (Atom){A_EXPR, e, NULL}, s);
     return false;
 }
 
@@ -208,6 +230,20 @@ static bool atom_range(Emitter *em, Atom a, IntRange *r) {
     switch (a.kind) {
     case A_SYM: return local_int_range(em, a.p, r);
     case A_LEN: r->lo = 0; r->hi = LEN_MAX; return true;
+    case A_MUL: {
+        IntRange x, y;
+        if (!local_int_range(em, a.p, &x) || !local_int_range(em, a.q, &y)) return false;
+        __int128 c[4] = {(__int128)x.lo * y.lo, (__int128)x.lo * y.hi, (__int128)x.hi * y.lo, (__int128)x.hi * y.hi};
+        __int128 lo = c[0], hi = c[0];
+        for (int i = 1; i < 4; i++) {
+            if (c[i] < lo) lo = c[i];
+            if (c[i] > hi) hi = c[i];
+        }
+        if (lo < -LIM || hi > LIM) return false;
+        r->lo = (int64_t)lo;
+        r->hi = (int64_t)hi;
+        return true;
+    }
     default: return small_int_range(em, a.p, r);
     }
 }
@@ -255,7 +291,7 @@ static void kill_sym(Emitter *em, Sym *s) {
     for (int i = 0; i < b->facts.len; i++) {
         Fact *f = &b->facts.items[i];
         for (int j = 0; j < f->p.n && !f->dead; j++)
-            if (f->p.a[j].p == (void *)s) f->dead = true;
+            if (atom_has(f->p.a[j], s)) f->dead = true;
     }
 }
 
@@ -284,11 +320,36 @@ static bool prove(Emitter *em, const Lin *g, int depth) {
         bool shares = false;
         for (int j = 0; j < f->p.n && !shares; j++)
             for (int t = 0; t < g->n; t++)
-                if (g->a[t].kind == f->p.a[j].kind && g->a[t].p == f->p.a[j].p && (g->c[t] > 0) == (f->p.c[j] > 0))
+                if (atom_eq(g->a[t], f->p.a[j]) && (g->c[t] > 0) == (f->p.c[j] > 0))
                     shares = true;
         if (!shares) continue;
         Lin r = *g;
         if (add_lin(&r, &f->p, -1) && prove(em, &r, depth - 1)) return true;
+    }
+    /* A product atom x*y in the goal: y * p >= 0 holds for a live fact
+     * p >= 0 over Int locals when y >= 0 (its proved bounds). */
+    for (int t = 0; t < g->n; t++) {
+        if (g->a[t].kind != A_MUL) continue;
+        for (int side = 0; side < 2; side++) {
+            Sym *y = side ? g->a[t].q : g->a[t].p;
+            IntRange yr;
+            if ((side && g->a[t].q == g->a[t].p) || !local_int_range(em, y, &yr) || yr.lo < 0) continue;
+            for (int i = b->floor; i < b->facts.len; i++) {
+                Fact *f = &b->facts.items[i];
+                if (f->dead) continue;
+                Lin d = {0};
+                bool ok = add_term(&d, (Atom){A_SYM, y, NULL}, f->p.k);
+                for (int j = 0; j < f->p.n && ok; j++)
+                    ok = f->p.a[j].kind == A_SYM && add_term(&d, mul_atom(f->p.a[j].p, y), f->p.c[j]);
+                if (!ok) continue;
+                bool shares = false;
+                for (int j = 0; j < d.n && !shares; j++)
+                    if (atom_eq(g->a[t], d.a[j]) && (g->c[t] > 0) == (d.c[j] > 0)) shares = true;
+                if (!shares) continue;
+                Lin r = *g;
+                if (add_lin(&r, &d, -1) && prove(em, &r, depth - 1)) return true;
+            }
+        }
     }
     return false;
 }
@@ -371,8 +432,8 @@ static void bind_facts(Emitter *em, Sym *x, Expr *v) {
         Lin l = {0}, me = {0};
         if (!norm(em, v, 1, &l, false)) return;
         for (int i = 0; i < l.n; i++)
-            if (l.a[i].p == (void *)x) return;
-        add_term(&me, (Atom){A_SYM, x}, 1);
+            if (atom_has(l.a[i], x)) return;
+        add_term(&me, (Atom){A_SYM, x, NULL}, 1);
         push_diff(em, &me, &l, 0);
         push_diff(em, &l, &me, 0);
         return;
@@ -389,8 +450,8 @@ static void bind_facts(Emitter *em, Sym *x, Expr *v) {
         return;
     }
     for (int i = 0; i < l.n; i++)
-        if (l.a[i].p == (void *)x) return;
-    add_term(&me, (Atom){A_LEN, x}, 1);
+        if (atom_has(l.a[i], x)) return;
+    add_term(&me, (Atom){A_LEN, x, NULL}, 1);
     push_diff(em, &me, &l, 0);
     push_diff(em, &l, &me, 0);
 }
@@ -466,7 +527,7 @@ void bounds_loop_body(Emitter *em, Stmt *s) {
         if (call->elems.len == 3 && (call->elems.items[2]->kind != EX_INT || !lit(call->elems.items[2], &step))) step = 0;
         if (step > 0) {
             Lin x = {0}, lo = {0}, hi = {0};
-            add_term(&x, (Atom){A_SYM, s->sym}, 1);
+            add_term(&x, (Atom){A_SYM, s->sym, NULL}, 1);
             if (norm(em, call->elems.items[0], 1, &lo, true)) push_diff(em, &x, &lo, 0);
             if (norm(em, call->elems.items[1], 1, &hi, true)) push_diff(em, &hi, &x, -1);
         }
@@ -495,6 +556,7 @@ static bool lin_immutable(const Lin *l) {
     for (int i = 0; i < l->n; i++) {
         Sym *s = l->a[i].p;
         if (l->a[i].kind == A_EXPR || s->is_mutable) return false;
+        if (l->a[i].kind == A_MUL && ((Sym *)l->a[i].q)->is_mutable) return false;
     }
     return true;
 }
