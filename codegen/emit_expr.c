@@ -235,9 +235,15 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
     case OP_SUB:
         if (!small_int_range(em, e, &rr)) return NULL;
         return xasprintf("GENO_KNOWN_SMALL((GenoInt)((%s) - %s))", a, tag_cleared(e->b, b));
-    case OP_MUL:
+    case OP_MUL: {
         if (!small_int_range(em, e, &rr)) return NULL;
+        /* A literal factor k: tagged k*v is k * (x - 1) + 1 for x = 2v + 1
+         * (one lea or imul; k * 2v is small as the product is). */
+        long long k;
+        if (small_literal(e->a, &k)) return xasprintf("GENO_KNOWN_SMALL((GenoInt)(%lldL * ((%s) - 1) + 1))", k, b);
+        if (small_literal(e->b, &k)) return xasprintf("GENO_KNOWN_SMALL((GenoInt)(%lldL * ((%s) - 1) + 1))", k, a);
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s * %s", untag_small(a), untagged(e->b, b))));
+    }
     case OP_MOD:   /* a divisor proved >= 1: no error, |a % b| <= |a| (small), C truncates too */
         if (rb.lo < 1) return NULL;
         if (ra.lo >= 0)
