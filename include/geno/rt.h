@@ -833,6 +833,22 @@ static inline void *geno_alloc_granules(size_t g, size_t size) {
     return p;
 }
 static inline void *geno_alloc(size_t size) { return geno_alloc_granules(size ? (size + 15) >> 4 : 1, size); }
+/* l without its first `from` elements (0 <= from <= len): the `...t` of a
+ * `[a, b, ...t]` pattern. Inline for the common case, a view whose end
+ * stays in l's tail (rt/list.c sub(): same header, no root update needed
+ * since the root's shift and span are l's own); geno_list_view otherwise
+ * (empty, whole, or a copy when the view would pin much more). */
+static inline GenoList *geno_list_rest(GenoList *l, int64_t from) {
+    int64_t n = l->len - from;
+    int64_t span = l->root ? l->root->span : l->off + l->len;
+    if (n <= 0 || from == 0 || span - n > 4 * n + 64) return geno_list_view(l, from, n);
+    GenoList *h = (GenoList *)geno_alloc(sizeof(GenoList));
+    h->root = l->root;
+    h->tail = l->tail;
+    h->len = n;
+    h->off = l->off + from;
+    return h;
+}
 /* A cleared object the collector never scans, for words that are all odd
  * (small Ints: never a heap pointer): rt/list.c's flat leaves and tuples of
  * small Ints. Popped inline from a stash per size, a scanned array
