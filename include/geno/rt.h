@@ -849,6 +849,21 @@ static inline GenoList *geno_list_rest(GenoList *l, int64_t from) {
     h->off = l->off + from;
     return h;
 }
+/* geno_list_rest with the header in h (a frame's, for a tail that never
+ * leaves it: codegen/emit_escape.c). */
+static inline GenoList *geno_list_rest_in(GenoList *h, GenoList *l, int64_t from) {
+    int64_t n = l->len - from;
+    int64_t span = l->root ? l->root->span : l->off + l->len;
+    if (n <= 0 || from == 0 || span - n > 4 * n + 64) return geno_list_view(l, from, n);
+    GenoListNode *root = l->root;
+    GenoListLeaf *tail = l->tail;
+    int64_t off = l->off + from;
+    h->root = root;
+    h->tail = tail;
+    h->len = n;
+    h->off = off;
+    return h;
+}
 /* A cleared object the collector never scans, for words that are all odd
  * (small Ints: never a heap pointer): rt/list.c's flat leaves and tuples of
  * small Ints. Popped inline from a stash per size, a scanned array
