@@ -849,6 +849,30 @@ static inline GenoList *geno_list_rest(GenoList *l, int64_t from) {
     h->off = l->off + from;
     return h;
 }
+/* concat([x], b): geno_list_prepend(1, ...) with its common case inline
+ * (rt/list.c prepend_in_place: b's front slot before its first element is
+ * free in a leaf that is not flat; a new header, the same root and tail). */
+#ifndef __TINYC__
+static inline GenoList *geno_list_prepend1(const GenoWord *items, GenoList *b, GenoLoc loc) {
+    int64_t p = b->off - 1, cnt = b->off + b->len;
+    if (p >= 0 && b->len > 1 && b->len < geno_max_collection) {
+        GenoListLeaf *lf = p >= (((cnt - 1) >> 5) << 5) ? b->tail : geno_list_leaf_at(b, p);
+        if (lf->front == (int32_t)((p & 31) + 1) && !lf->flat) {
+            lf->items[p & 31] = items[0];
+            lf->front = (int32_t)(p & 31);
+            GenoList *h = (GenoList *)geno_alloc(sizeof(GenoList));
+            h->root = b->root;
+            h->tail = b->tail;
+            h->len = b->len + 1;
+            h->off = p;
+            return h;
+        }
+    }
+    return geno_list_prepend(1, items, b, loc);
+}
+#else
+#define geno_list_prepend1(items, b, loc) geno_list_prepend(1, items, b, loc)
+#endif
 /* geno_list_rest with the header in h (a frame's, for a tail that never
  * leaves it: codegen/emit_escape.c). */
 static inline GenoList *geno_list_rest_in(GenoList *h, GenoList *l, int64_t from) {
