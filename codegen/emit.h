@@ -137,6 +137,7 @@ void emit_self_str_concat(Emitter *em, Stmt *s);  /* ... of an owned String var 
 /* emit_escape.c */
 void analyse_escapes(Emitter *em, Program *p);  /* after collect_module_funcs */
 bool is_stack_let(Emitter *em, Sym *v);         /* a let whose value lives on the C stack */
+bool is_stack_rest(Sym *v);                      /* a list pattern tail whose header lives on the C stack */
 int fresh_result_words(Def *f);                 /* words of f_in's buffer; 0: f has no f_in */
 Def *fresh_callee(Expr *e);                     /* direct call of a function with a fresh result */
 bool needs_in_variant(Def *f);                  /* some let calls f_in */

@@ -130,8 +130,12 @@ static char *emit_cons(Emitter *em, Expr *e) {
     sb_printf(&sb, "({ GenoWord t_%d[%d] = {", id, n);
     for (int i = 0; i < n; i++)
         sb_printf(&sb, "%s%s", i ? ", " : "", to_word(elem, emit_expr(em, lit->elems.items[i])));
-    sb_printf(&sb, "}; GenoList *r_%d = %s; geno_list_prepend(%d, t_%d, r_%d, %s); })", id,
-              emit_expr(em, e->elems.items[1]), n, id, id, loc_arg(e->loc));
+    if (n == 1)   /* the in-place case inline (include/geno/rt.h) */
+        sb_printf(&sb, "}; GenoList *r_%d = %s; geno_list_prepend1(t_%d, r_%d, %s); })", id,
+                  emit_expr(em, e->elems.items[1]), id, id, loc_arg(e->loc));
+    else
+        sb_printf(&sb, "}; GenoList *r_%d = %s; geno_list_prepend(%d, t_%d, r_%d, %s); })", id,
+                  emit_expr(em, e->elems.items[1]), n, id, id, loc_arg(e->loc));
     return sb_take(&sb);
 }
 

@@ -40,6 +40,8 @@ typedef struct {
     Emitter *em;
     VEC(Tracked) tracked;
     int lambda;         /* > 0 inside a lambda body */
+    Expr *tail;         /* the call of the `return f(...)` being scanned, if counted as keeping */
+    bool tails_keep;    /* arguments of `return f(...)` keep (stack list tails) */
 } Scan;
 
 static VEC(ParamInfo) infos;   /* of the program being emitted */
@@ -50,12 +52,16 @@ static ParamInfo *info_of(Def *d) {
     return k ? &infos.items[k - 1] : NULL;
 }
 
-/* Only constructor values can live on the stack: other parameters need
- * no scan. */
-static bool has_adt_param(Def *d) {
+/* Constructor values and list headers (stack list tails, below) can live
+ * on the stack: parameters of scalar types need no scan. A parameter of
+ * any other type (a type variable too) may receive one. */
+static bool has_ref_param(Def *d) {
     Type *ft = ((Sym *)d->sym)->ty;
-    for (int i = 0; i < d->params.len && i < ft->nargs; i++)
-        if (ty_is(ft->args[i], TY_ADT)) return true;
+    for (int i = 0; i < d->params.len && i < ft->nargs; i++) {
+        Type *t = ty_resolve(ft->args[i]);
+        if (t->kind != TY_INT && t->kind != TY_FLOAT && t->kind != TY_BOOL && t->kind != TY_STRING && t->kind != TY_UNIT)
+            return true;
+    }
     return false;
 }
 
@@ -72,8 +78,12 @@ static void scan_expr(Scan *sc, Expr *e, bool safe);
 static void scan_block(Scan *sc, StmtList *b);
 
 static bool binds_whole(MatchArmList *arms) {
-    for (int i = 0; i < arms->len; i++)
-        if (arms->items[i].pattern && arms->items[i].pattern->kind == PAT_VAR) return true;
+    for (int i = 0; i < arms->len; i++) {
+        Pattern *p = arms->items[i].pattern;
+        if (p && p->kind == PAT_VAR) return true;
+        /* `[...t]` binds the list itself (geno_list_view returns it) */
+        if (p && p->kind == PAT_LIST && p->subs.len == 1 && p->subs.items[0]->kind == PAT_REST) return true;
+    }
     return false;
 }
 
@@ -120,7 +130,7 @@ static void scan_expr(Scan *sc, Expr *e, bool safe) {
         return;
     case EX_CALL:
     case EX_PIPELINE:
-        for (int i = 0; i < e->elems.len; i++) scan_expr(sc, e->elems.items[i], arg_safe(e, i));
+        for (int i = 0; i < e->elems.len; i++) scan_expr(sc, e->elems.items[i], e != sc->tail && arg_safe(e, i));
         if (!expr_list_has(&e->elems, e->a)) scan_expr(sc, e->a, false);
         if (!expr_list_has(&e->elems, e->b)) scan_expr(sc, e->b, false);
         for (int i = 0; i < e->args.len; i++)
@@ -144,7 +154,10 @@ static void scan_block(Scan *sc, StmtList *b) {
         Stmt *s = b->items[i];
         scan_expr(sc, s->target, false);
         scan_expr(sc, s->index, false);
+        Expr *outer = sc->tail;
+        sc->tail = sc->tails_keep && s->kind == ST_RETURN ? s->value : NULL;
         scan_expr(sc, s->value, s->kind == ST_MATCH && !binds_whole(&s->arms));
+        sc->tail = outer;
         scan_expr(sc, s->cond, false);
         scan_block(sc, &s->body);
         scan_block(sc, &s->else_body);
@@ -171,8 +184,8 @@ static bool mark_kept_params(Emitter *em) {
     bool changed = false;
     for (int k = 0; k < infos.len; k++) {
         ParamInfo *pi = &infos.items[k];
-        if (pi->def->is_async || !has_adt_param(pi->def)) continue;
-        Scan sc = {em, {0}, 0};
+        if (pi->def->is_async || !has_ref_param(pi->def)) continue;
+        Scan sc = {em, {0}, 0, NULL, false};
         for (int i = 0; i < pi->def->params.len; i++) {
             Tracked t = {NULL, pi->def->params.items[i].name, pi->kept[i]};
             vec_push(&sc.tracked, t);
@@ -260,7 +273,7 @@ static void find_candidates(Scan *sc, StmtList *b) {
 }
 
 static void mark_lets(Emitter *em, Def *f) {
-    Scan sc = {em, {0}, 0};
+    Scan sc = {em, {0}, 0, NULL, false};
     find_candidates(&sc, &f->body);
     if (!sc.tracked.len) return;
     scan_def(&sc, f);
@@ -268,6 +281,69 @@ static void mark_lets(Emitter *em, Def *f) {
         if (!sc.tracked.items[i].kept) ptrmap_put(&stack_lets, sc.tracked.items[i].sym, sc.tracked.items[i].sym);
     xfree(sc.tracked.items);
 }
+
+/* ---- list pattern tails ------------------------------------------------------
+ * The `t` of `| [h, ...t] ->` is a new list header (include/geno/rt.h,
+ * geno_list_rest). When t is never kept (only matched, or passed to
+ * parameters no callee keeps: the recursive walk sum(t)), the header lives
+ * in the arm's frame. A `return f(t)` counts as keeping: cc turns that
+ * call into a jump only when no local's address is passed. */
+static PtrMap stack_rests;     /* Sym * -> itself */
+
+static void rest_syms_of(Scan *sc, Pattern *p) {
+    if (!p) return;
+    if (p->kind == PAT_REST) {
+        Sym *s = pattern_sym(p);
+        if (s && s->kind == SYM_LOCAL && !s->captured && !is_boxed(s)) {
+            Tracked t = {s, NULL, false};
+            vec_push(&sc->tracked, t);
+        }
+        return;
+    }
+    for (int i = 0; i < p->subs.len; i++) rest_syms_of(sc, p->subs.items[i]);
+}
+
+static void find_rest_arms(Scan *sc, MatchArmList *arms);
+static void find_rests_expr(Scan *sc, Expr *e) {
+    if (!e) return;
+    if (e->kind == EX_MATCH) find_rest_arms(sc, &e->arms);
+    find_rests_expr(sc, e->a);
+    find_rests_expr(sc, e->b);
+    find_rests_expr(sc, e->c);
+    for (int i = 0; i < e->elems.len; i++) find_rests_expr(sc, e->elems.items[i]);
+    for (int i = 0; i < e->args.len; i++) find_rests_expr(sc, e->args.items[i].value);
+    for (int i = 0; i < e->fields.len; i++) find_rests_expr(sc, e->fields.items[i].value);
+    if (e->kind != EX_MATCH) find_rest_arms(sc, &e->arms);
+}
+static void find_rests(Scan *sc, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        find_rests_expr(sc, s->value);
+        find_rest_arms(sc, &s->arms);
+        find_rests(sc, &s->body);
+        find_rests(sc, &s->else_body);
+    }
+}
+static void find_rest_arms(Scan *sc, MatchArmList *arms) {
+    for (int j = 0; j < arms->len; j++) {
+        rest_syms_of(sc, arms->items[j].pattern);
+        find_rests_expr(sc, arms->items[j].value);
+        find_rests(sc, &arms->items[j].body);
+    }
+}
+
+static void mark_rests(Emitter *em, Def *f) {
+    if (f->is_async) return;
+    Scan sc = {em, {0}, 0, NULL, true};
+    find_rests(&sc, &f->body);
+    if (!sc.tracked.len) return;
+    scan_def(&sc, f);
+    for (int i = 0; i < sc.tracked.len; i++)
+        if (!sc.tracked.items[i].kept) ptrmap_put(&stack_rests, sc.tracked.items[i].sym, sc.tracked.items[i].sym);
+    xfree(sc.tracked.items);
+}
+
+bool is_stack_rest(Sym *v) { return v && ptrmap_get(&stack_rests, v) != NULL; }
 
 /* Values of lets are found by walking the statements once more: the let
  * of a kept-free fresh call marks its callee as needing f_in. */
@@ -287,6 +363,7 @@ void analyse_escapes(Emitter *em, Program *p) {
     info_index = (PtrMap){0};
     stack_lets = (PtrMap){0};
     in_variants = (PtrMap){0};
+    stack_rests = (PtrMap){0};
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];
         if (d->kind == DEF_FUNC) add_info(d);
@@ -297,6 +374,7 @@ void analyse_escapes(Emitter *em, Program *p) {
     while (mark_kept_params(em)) {
     }
     for (int i = 0; i < infos.len; i++) mark_lets(em, infos.items[i].def);
+    for (int i = 0; i < infos.len; i++) mark_rests(em, infos.items[i].def);
     for (int i = 0; i < infos.len; i++) mark_in_variants(&infos.items[i].def->body);
 }
 

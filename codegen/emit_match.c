@@ -101,7 +101,13 @@ static void pattern_code(Emitter *em, Pattern *p, Type *t, const char *v, ArmCod
                          from_word(et, xasprintf("GENO_LIST_GET(%s, GENO_LIST_LEN(%s) - %d)", v, v, after - j)), a);
         if (rest >= 0) {
             Sym *s = pattern_sym(p->subs.items[rest]);
-            if (s)   /* a view sharing v's nodes (copied when it would pin much more) */
+            if (s && after == 0 && is_stack_rest(s)) {   /* never kept: a header in this frame (emit_escape.c) */
+                int h = ++em->tmp;
+                sb_printf(&a->binds, "GenoList th_%d; GenoList *%s = geno_list_rest_in(&th_%d, %s, %d); ",
+                          h, local_name(s), h, v, before);
+            } else if (s && after == 0)   /* the common [h, ...t]: inline (include/geno/rt.h) */
+                sb_printf(&a->binds, "GenoList *%s = geno_list_rest(%s, %d); ", local_name(s), v, before);
+            else if (s)   /* a view sharing v's nodes (copied when it would pin much more) */
                 sb_printf(&a->binds, "GenoList *%s = geno_list_view(%s, %d, GENO_LIST_LEN(%s) - %d); ",
                           local_name(s), v, before, v, before + after);
         }

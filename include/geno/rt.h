@@ -833,6 +833,61 @@ static inline void *geno_alloc_granules(size_t g, size_t size) {
     return p;
 }
 static inline void *geno_alloc(size_t size) { return geno_alloc_granules(size ? (size + 15) >> 4 : 1, size); }
+/* l without its first `from` elements (0 <= from <= len): the `...t` of a
+ * `[a, b, ...t]` pattern. Inline for the common case, a view whose end
+ * stays in l's tail (rt/list.c sub(): same header, no root update needed
+ * since the root's shift and span are l's own); geno_list_view otherwise
+ * (empty, whole, or a copy when the view would pin much more). */
+static inline GenoList *geno_list_rest(GenoList *l, int64_t from) {
+    int64_t n = l->len - from;
+    int64_t span = l->root ? l->root->span : l->off + l->len;
+    if (n <= 0 || from == 0 || span - n > 4 * n + 64) return geno_list_view(l, from, n);
+    GenoList *h = (GenoList *)geno_alloc(sizeof(GenoList));
+    h->root = l->root;
+    h->tail = l->tail;
+    h->len = n;
+    h->off = l->off + from;
+    return h;
+}
+/* concat([x], b): geno_list_prepend(1, ...) with its common case inline
+ * (rt/list.c prepend_in_place: b's front slot before its first element is
+ * free in a leaf that is not flat; a new header, the same root and tail). */
+#ifndef __TINYC__
+static inline GenoList *geno_list_prepend1(const GenoWord *items, GenoList *b, GenoLoc loc) {
+    int64_t p = b->off - 1, cnt = b->off + b->len;
+    if (p >= 0 && b->len > 1 && b->len < geno_max_collection) {
+        GenoListLeaf *lf = p >= (((cnt - 1) >> 5) << 5) ? b->tail : geno_list_leaf_at(b, p);
+        if (lf->front == (int32_t)((p & 31) + 1) && !lf->flat) {
+            lf->items[p & 31] = items[0];
+            lf->front = (int32_t)(p & 31);
+            GenoList *h = (GenoList *)geno_alloc(sizeof(GenoList));
+            h->root = b->root;
+            h->tail = b->tail;
+            h->len = b->len + 1;
+            h->off = p;
+            return h;
+        }
+    }
+    return geno_list_prepend(1, items, b, loc);
+}
+#else
+#define geno_list_prepend1(items, b, loc) geno_list_prepend(1, items, b, loc)
+#endif
+/* geno_list_rest with the header in h (a frame's, for a tail that never
+ * leaves it: codegen/emit_escape.c). */
+static inline GenoList *geno_list_rest_in(GenoList *h, GenoList *l, int64_t from) {
+    int64_t n = l->len - from;
+    int64_t span = l->root ? l->root->span : l->off + l->len;
+    if (n <= 0 || from == 0 || span - n > 4 * n + 64) return geno_list_view(l, from, n);
+    GenoListNode *root = l->root;
+    GenoListLeaf *tail = l->tail;
+    int64_t off = l->off + from;
+    h->root = root;
+    h->tail = tail;
+    h->len = n;
+    h->off = off;
+    return h;
+}
 /* A cleared object the collector never scans, for words that are all odd
  * (small Ints: never a heap pointer): rt/list.c's flat leaves and tuples of
  * small Ints. Popped inline from a stash per size, a scanned array
