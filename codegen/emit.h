@@ -82,6 +82,9 @@ char *c_type(Type *t);                          /* "GenoInt", "GenoStr *", ... *
 char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
+int64_t loc_value(SrcLoc loc);                  /* the same GenoLoc as a number */
+bool small_literal(Expr *e, long long *v);      /* an Int literal within the small range, its value */
+int bit_length(unsigned __int128 m);            /* emit_ranges.c: least k with m < 2^k */
 /* A small Int's tagged word from its value, and back, written out: tcc
  * spends ~10,000 instructions on each use of a function-like macro (its
  * argument collected and rescanned), and these are the most frequent. */

@@ -15,7 +15,6 @@
  */
 #include "emit.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,21 +23,13 @@
 /* GENO_MAX_NULLARY_TAG in geno/rt.h: the static nullary singletons */
 #define NULLARY_TAGS 64
 
-static bool encode(Emitter *em, Expr *e, Type *want, StrBuf *sb);
-
-/* The small Int value of Int literal e (as emit_int_literal takes it). */
-static bool small_int(Expr *e, long long *v) {
-    errno = 0;
-    char *end;
-    *v = strtoll(e->int_text, &end, 10);
-    return errno == 0 && *end == 0 && *v >= -(1LL << 61) && *v < (1LL << 61);
-}
+static bool encode(Expr *e, Type *want, StrBuf *sb);
 
 static bool encode_number(Expr *e, bool negate, StrBuf *sb) {
     if (e->aux) return false;
     if (e->kind == EX_INT && ty_is(e->ty, TY_INT)) {
         long long v;
-        if (!small_int(e, &v)) return false;   /* big: geno_int_from_dec and its limit check */
+        if (!small_literal(e, &v)) return false;   /* big: geno_int_from_dec and its limit check */
         sb_printf(sb, "i%lld;", negate ? -v : v);
         return true;
     }
@@ -49,17 +40,17 @@ static bool encode_number(Expr *e, bool negate, StrBuf *sb) {
     return false;
 }
 
-static bool encode_items(Emitter *em, Expr **items, int n, Type **types, StrBuf *sb) {
+static bool encode_items(Expr **items, int n, Type **types, StrBuf *sb) {
     sb_putc(sb, '(');
     for (int i = 0; i < n; i++)
-        if (!encode(em, items[i], types[i], sb)) return false;
+        if (!encode(items[i], types[i], sb)) return false;
     sb_putc(sb, ')');
     return true;
 }
 
 /* A constructor value: the fields in declaration order, as ctor_value
  * (emit_adt.c) places named arguments. */
-static bool encode_ctor(Emitter *em, Expr *e, StrBuf *sb) {
+static bool encode_ctor(Expr *e, StrBuf *sb) {
     Sym *s = e->sym;
     AdtVariant *var = &s->adt->variants[s->variant];
     int n = var->nfields;
@@ -79,17 +70,24 @@ static bool encode_ctor(Emitter *em, Expr *e, StrBuf *sb) {
             for (f = 0; f < n && strcmp(var->field_names[f], e->args.items[i].name) != 0; f++) {}
             if (f == n) f = i;
         }
-        if (fields[f]) return false;
+        if (fields[f]) break;   /* a field named twice: not encoded */
         fields[f] = e->args.items[i].value;
         types[f] = variant_field_type(e->ty, s->variant, f);
     }
-    sb_printf(sb, "a%d,%d", var->tag, n);
-    return encode_items(em, fields, n, types, sb);
+    bool ok = true;
+    for (int f = 0; f < n; f++) ok = ok && fields[f];
+    if (ok) {
+        sb_printf(sb, "a%d,%d", var->tag, n);
+        ok = encode_items(fields, n, types, sb);
+    }
+    xfree(fields);
+    xfree(types);
+    return ok;
 }
 
 /* Appends literal e, of a place of type `want`, in rt/examples.c's
  * encoding; false when it is not such a literal (nothing useful appended). */
-static bool encode(Emitter *em, Expr *e, Type *want, StrBuf *sb) {
+static bool encode(Expr *e, Type *want, StrBuf *sb) {
     if (e->aux) return false;                       /* a conversion (Int to Float) */
     if (ty_is(want, TY_FLOAT) != ty_is(e->ty, TY_FLOAT)) return false;
     switch (e->kind) {
@@ -114,7 +112,7 @@ static bool encode(Emitter *em, Expr *e, Type *want, StrBuf *sb) {
         Type *t = ty_resolve(e->ty);
         if (t->kind != TY_TUPLE || t->nargs != e->elems.len) return false;
         sb_printf(sb, "t%d", e->elems.len);
-        return encode_items(em, e->elems.items, e->elems.len, t->args, sb);
+        return encode_items(e->elems.items, e->elems.len, t->args, sb);
     }
     case EX_LIST: {
         Type *t = ty_resolve(e->ty);
@@ -122,12 +120,14 @@ static bool encode(Emitter *em, Expr *e, Type *want, StrBuf *sb) {
         int n = e->elems.len;
         Type **types = xmalloc(sizeof(Type *) * (n + 1));
         for (int i = 0; i < n; i++) types[i] = t->args[0];
-        sb_printf(sb, "l%d,%lld", n, (long long)(((int64_t)e->loc.line << 32) | (int64_t)(unsigned)e->loc.col));
-        return encode_items(em, e->elems.items, n, types, sb);
+        sb_printf(sb, "l%d,%lld", n, (long long)loc_value(e->loc));
+        bool ok = encode_items(e->elems.items, n, types, sb);
+        xfree(types);
+        return ok;
     }
     case EX_CTOR: case EX_CALL: case EX_IDENT: case EX_TYPE_IDENT:
         if (!e->sym || ((Sym *)e->sym)->kind != SYM_CTOR || !((Sym *)e->sym)->adt) return false;
-        return encode_ctor(em, e, sb);
+        return encode_ctor(e, sb);
     default:
         return false;
     }
@@ -141,18 +141,16 @@ static Expr *example_arg(Def *f, Example *ex, int i) {
     return i < args->len ? args->items[i] : f->params.items[i].default_value;
 }
 
-static int64_t loc_value(SrcLoc loc) { return ((int64_t)loc.line << 32) | (int64_t)(unsigned)loc.col; }
-
 /* Appends the argument values and the expected value of ex to sb, or
  * returns false (sb then holds a partial encoding). */
-static bool encode_values(Emitter *em, Def *f, Example *ex, StrBuf *sb) {
+static bool encode_values(Def *f, Example *ex, StrBuf *sb) {
     Sym *s = f->sym;
     for (int i = 0; i < f->params.len; i++) {
         Expr *arg = example_arg(f, ex, i);
-        if (!arg || !encode(em, arg, s->ty->args[i], sb)) return false;
+        if (!arg || !encode(arg, s->ty->args[i], sb)) return false;
     }
     size_t before = sb->len;
-    return encode(em, ex->output, s->ty->ret, sb) && sb->len > before;
+    return encode(ex->output, s->ty->ret, sb) && sb->len > before;
 }
 
 /* Whether f can be called with its arguments and result as plain words
@@ -244,7 +242,7 @@ char *emit_examples(Emitter *em, Program *p) {
             Example *ex = &f->examples.items[j];
             em->example_offsets[k] = (int64_t)text.len;
             values.len = 0;
-            if (!encode_values(em, f, ex, &values)) {
+            if (!encode_values(f, ex, &values)) {
                 sb_printf(&slots, "(void *)%s, 0,\n", example_function(em, f, ex, n));
                 sb_printf(&text, "c%d;", nslots);
                 nslots += 2;

@@ -17,6 +17,8 @@
  * (line 3, column 5: 0x300000005LL): the emitted C passes a location to
  * nearly every runtime call, and expanding the macro at each one was ~15%
  * of tcc's compile time. */
+int64_t loc_value(SrcLoc loc) { return ((int64_t)loc.line << 32) | (int64_t)(unsigned)loc.col; }
+
 char *loc_arg(SrcLoc loc) {
     static const char hex[] = "0123456789abcdef";
     char buf[40], *p = buf + sizeof buf;
@@ -79,7 +81,7 @@ char *from_word(Type *t, const char *w) {
 /* ---- literals ------------------------------------------------------------ */
 
 /* An Int literal that fits a tagged small Int; its value in *v. */
-static bool small_literal(Expr *e, long long *v) {
+bool small_literal(Expr *e, long long *v) {
     if (e->kind != EX_INT) return false;
     errno = 0;
     char *end;

@@ -29,12 +29,6 @@ typedef struct {
     bool has_mul;
 } Leaves;
 
-static int bits_of(uint64_t m) {
-    int b = 0;
-    while (m) b++, m >>= 1;
-    return b;
-}
-
 static bool is_int(Expr *e) { return e->ty && ty_is(e->ty, TY_INT); }
 
 /* A pure Int read: a local (or parameter), or a literal within the small range. */
@@ -43,14 +37,14 @@ static bool leaf_bits(Emitter *em, Expr *e, int *bits) {
     if (e->kind == EX_INT) {
         int64_t v;
         if (!int_literal_within(e, (int64_t)0x1fffffffffffffffLL, &v)) return false;
-        *bits = bits_of(v < 0 ? -(uint64_t)v : (uint64_t)v);
+        *bits = bit_length(v < 0 ? -(uint64_t)v : (uint64_t)v);
         return true;
     }
     if (e->kind != EX_IDENT || !e->sym || ((Sym *)e->sym)->kind != SYM_LOCAL) return false;
     IntRange r;
     if (small_int_range(em, e, &r)) {
         uint64_t m = r.lo < 0 ? -(uint64_t)r.lo : 0, h = r.hi < 0 ? 0 : (uint64_t)r.hi;
-        *bits = bits_of(m > h ? m : h);
+        *bits = bit_length(m > h ? m : h);
     } else {
         *bits = 61;   /* a small Int: |v| <= 2^61 */
     }

@@ -204,11 +204,14 @@ static bool nonneg(Emitter *m, Expr *e);
  * of non-negative operands are non-negative, and | is at least each of
  * them. `a >> n` floors (monotone in a, towards 0 or -1 in n); `a << n` is
  * a * 2^n. Shift counts are bounded to [0, 61] here, so no count error. */
-static int bits_of(int64_t v) {   /* v >= 0: least k with v < 2^k */
+/* The bit length of m: the least k with m < 2^k. */
+int bit_length(unsigned __int128 m) {
     int k = 0;
-    while (k < 63 && ((int64_t)1 << k) <= v) k++;
+    while (m) k++, m >>= 1;
     return k;
 }
+
+static int bits_of(int64_t v) { return bit_length((uint64_t)v); }   /* v >= 0 */
 
 static int span_bits(IntRange r) {
     int k = bits_of(r.hi > 0 ? r.hi : 0), k2 = bits_of(r.lo < 0 ? -(r.lo + 1) : 0);

@@ -24,12 +24,7 @@ static bool wide_leaf(Emitter *em, Expr *x, IntRange *r) {
     return (x->kind == EX_INT || x->kind == EX_IDENT) && small_int_range(em, x, r);
 }
 
-static int bit_length(__int128 v) {
-    if (v < 0) v = -v;
-    int k = 0;
-    while (k < 127 && ((__int128)1 << k) <= v) k++;
-    return k;
-}
+static int magnitude_bits(__int128 v) { return bit_length(v < 0 ? -(unsigned __int128)v : (unsigned __int128)v); }
 
 /* Bounds of x when a tree of + - * over small leaves with word-sized
  * intermediates; *bits: the largest bit length of a value in it. */
@@ -56,7 +51,7 @@ static bool wide_range(Emitter *em, Expr *x, __int128 *lo, __int128 *hi, int *bi
         }
     }
     if (*lo <= -WIDE_MAX || *hi >= WIDE_MAX) return false;
-    int b = bit_length(*lo), b2 = bit_length(*hi);
+    int b = magnitude_bits(*lo), b2 = magnitude_bits(*hi);
     if (b2 > b) b = b2;
     if (b > *bits) *bits = b;
     return true;
