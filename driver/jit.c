@@ -13,6 +13,10 @@
  * else: a name outside them is an `undefined symbol` at relocation. The
  * TCCState is never deleted: the relocated code lives in it and the child
  * process exits after running it.
+ *
+ * Emitted programs get geno/rt.h as a prelude cut to what they use
+ * (driver/prelude.c), and only the runtime symbols that prelude and the
+ * program can reference: for hello world that halved tcc's work.
  */
 #include "jit.h"
 
@@ -21,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prelude.h"
 #include "runtime_symbols.h"
 #include "util.h"
 
@@ -68,8 +73,14 @@ const GenoProgram *jit_compile(const char *c_source, char **error) {
     tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
     tcc_set_options(s, "-Wall -Werror -nostdlib");
     tcc_add_include_path(s, jit_include_dir());
-    if (tcc_compile_string(s, c_source) < 0) return fail(&errors, "tcc_compile_string failed", error);
-    add_symbols(s, runtime_symbols, runtime_symbol_count);
+    bool *used = xmalloc((size_t)runtime_symbol_count * sizeof(bool));
+    char *expanded = prelude_expand(c_source, used);
+    if (tcc_compile_string(s, expanded ? expanded : c_source) < 0)
+        return fail(&errors, "tcc_compile_string failed", error);
+    for (int i = 0; i < runtime_symbol_count; i++)
+        if (used[i] || !expanded) tcc_add_symbol(s, runtime_symbols[i].name, runtime_symbols[i].address);
+    xfree(expanded);
+    xfree(used);
     add_symbols(s, libc_symbols, (int)(sizeof libc_symbols / sizeof libc_symbols[0]));
     if (tcc_add_file(s, GENOC_LIBTCC1) < 0) return fail(&errors, "cannot load " GENOC_LIBTCC1, error);
     if (tcc_relocate(s, TCC_RELOCATE_AUTO) < 0) return fail(&errors, "tcc_relocate failed", error);

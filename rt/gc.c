@@ -28,6 +28,8 @@
 #include "alloc.h"
 #include "errors.h"
 
+extern void *__libc_stack_end;   /* glibc: where the main stack began at exec */
+
 #ifndef GC_THREADS
 /* Declared by gc.h only under GC_THREADS, but present in Debian's 8.2 build
  * (checked with nm); declaring them here avoids gc.h's pthread redirects. */
@@ -183,6 +185,16 @@ void geno_gc_init(void) {
      * reads every page of every root segment (~60 page faults at ~10 us in
      * a `genoc run` child). */
     GC_set_dont_precollect(1);
+    /* The cold end of the main stack, as Boehm's own Linux code finds it
+     * when built with USE_LIBC_PRIVATES; Debian's build asks
+     * pthread_getattr_np instead, which parses /proc/self/maps: ~115k
+     * instructions and the kernel's formatting of the maps, a tenth of a
+     * `genoc run` hello world's runtime start. Above it lie only argv, the
+     * environment and the aux vector. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    if (!GC_stackbottom) GC_stackbottom = __libc_stack_end;
+#pragma GCC diagnostic pop
     GC_INIT();
     /* Descriptor 0 of type length, adjusted by the object size: scan it all. */
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
