@@ -12,6 +12,8 @@
 
 #include "hugeheap.h"
 #include "jit.h"
+#include "prelude.h"
+#include "runtime_symbols.h"
 #include "rt_test_support.h"
 
 /* A complete program around `body`, a statement list of main_fn. */
@@ -86,6 +88,31 @@ START_TEST(int_aliases_match_inline_macros) {
 }
 END_TEST
 
+/* The prelude cut (driver/prelude.c): names declared in each form rt.h uses
+ * (an enum constant, a middle declarator of an extern list, a function
+ * pointer typedef, a macro whose body names a variable) bring their
+ * declarations along, and what the program never names stays out. */
+START_TEST(prelude_keeps_what_the_program_names) {
+    char *error;
+    const GenoProgram *p = compile_main(
+        "static GenoFn2 fn_; static GenoTypeKind kind_ = GT_MAP;",
+        "unsigned caps = GENO_CAP_FS; int64_t d = GENO_DEPTH() + geno_max_depth; (void)fn_; (void)kind_; "
+        "return (GenoWord)(caps + (uint64_t)d * 0 + (geno_t_float.kind == GT_FLOAT));", &error);
+    ck_assert_msg(p != NULL, "%s", error ? error : "");
+    ck_assert_int_eq((int)p->main_fn(), 8 + 1);
+
+    static bool used[4096];
+    ck_assert_int_le(runtime_symbol_count, 4096);
+    const char *src = "#include <geno/rt.h>\nstatic int f(void) { return GENO_CAP_FS; }\n";
+    char *text = prelude_expand(src, used);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_ptr_nonnull(strstr(text, "GENO_CAP_FS = 1 << 3"));
+    ck_assert_ptr_null(strstr(text, "geno_map_get"));
+    ck_assert_ptr_nonnull(strstr(text, "static int f(void)"));
+    ck_assert_ptr_null(prelude_expand("static int g;\n", used));
+}
+END_TEST
+
 /* The compile heap: allocations work inside and past the reservation. */
 START_TEST(hugeheap_reserve_and_release) {
     hugeheap_reserve((size_t)8 << 20);
@@ -108,6 +135,7 @@ int main(void) {
     tcase_add_test(tc, setjmp_and_memcpy_resolve);
     tcase_add_test(tc, libc_functions_do_not_link);
     tcase_add_test(tc, int_aliases_match_inline_macros);
+    tcase_add_test(tc, prelude_keeps_what_the_program_names);
     tcase_add_test(tc, hugeheap_reserve_and_release);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
