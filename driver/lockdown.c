@@ -1,67 +1,29 @@
-/* lockdown.c — the seccomp-bpf allow-list of the `genoc run` child.
- *
- * Installed after libtcc has relocated the program (tcc maps its code RWX)
- * and before the program's first instruction. From then on the child can
- * only: write to its stdout/stderr pipes and the broker socket, read the
- * broker socket, manage memory without ever making it executable (the GC
- * and GMP need mmap/munmap/mremap/madvise/brk), read clocks, and exit.
- * Every other system call — open, socket, fork, execve, kill, ptrace, an
- * executable mmap — kills the whole process with SIGSYS, which the parent
- * reports as a security violation (E500). Effects that need authority go to
- * the parent as broker requests (host/host.h).
- *
- * The list was measured (TOOLCHAIN.md): Boehm GC needs rt_sigprocmask for
- * its first collection, futex/sched_yield for its locks; glibc's stdio is
- * never used by the runtime after this point (it writes with write(2)). */
+/* lockdown.c — installs the `genoc run` child's seccomp-bpf allow-list
+ * (driver/lockdown_rules.h says what it allows), compiled to BPF at build
+ * time by tools/gen_seccomp_filter.c. Installed after libtcc has relocated
+ * the program (tcc maps its code RWX) and before the program's first
+ * instruction, the way libseccomp's seccomp_load does it: no new
+ * privileges, then the filter, no flags. */
 #include "sandbox.h"
 
-#include <errno.h>
-#include <seccomp.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/mman.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
-#define ALLOW(ctx, name, ...) \
-    seccomp_rule_add((ctx), SCMP_ACT_ALLOW, SCMP_SYS(name), __VA_ARGS__)
+extern const struct sock_filter lockdown_filter[];
+extern const unsigned short lockdown_filter_len;
 
-int sandbox_lockdown(int broker_fd) {
+int sandbox_lockdown(void) {
 #ifdef GENOC_SANITIZE
     /* ASan/UBSan runtimes make system calls of their own at any time
      * (reports, shadow mapping): the sanitizer build runs unfiltered. */
-    (void)broker_fd;
     return 0;
 #else
-    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
-    if (!ctx) return -1;
-    int rc = 0;
-    /* Output pipes and the broker socket only. */
-    rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, 1));
-    rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, 2));
-    rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)broker_fd));
-    rc |= ALLOW(ctx, read, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)broker_fd));
-    /* Memory, never executable. */
-    rc |= ALLOW(ctx, mmap, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
-    rc |= ALLOW(ctx, mprotect, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
-    rc |= ALLOW(ctx, munmap, 0);
-    rc |= ALLOW(ctx, mremap, 0);
-    rc |= ALLOW(ctx, madvise, 0);
-    rc |= ALLOW(ctx, brk, 0);
-    /* Signals the runtime and the GC use on themselves. */
-    rc |= ALLOW(ctx, rt_sigreturn, 0);
-    rc |= ALLOW(ctx, rt_sigprocmask, 0);
-    rc |= ALLOW(ctx, rt_sigaction, 0);
-    rc |= ALLOW(ctx, sigaltstack, 0);
-    /* Clocks (vDSO fallbacks), locks, exit. */
-    rc |= ALLOW(ctx, clock_gettime, 0);
-    rc |= ALLOW(ctx, gettimeofday, 0);
-    rc |= ALLOW(ctx, time, 0);
-    rc |= ALLOW(ctx, futex, 0);
-    rc |= ALLOW(ctx, sched_yield, 0);
-    rc |= ALLOW(ctx, exit, 0);
-    rc |= ALLOW(ctx, exit_group, 0);
-    if (rc == 0) rc = seccomp_load(ctx);
-    seccomp_release(ctx);
-    return rc == 0 ? 0 : -1;
+    struct sock_fprog prog = {lockdown_filter_len, (struct sock_filter *)lockdown_filter};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0) return 0;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0 ? 0 : -1;
 #endif
 }

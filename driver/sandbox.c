@@ -46,8 +46,7 @@
 #include "hugeheap.h"
 #include "jit.h"
 
-/* The child's end of the broker socket (after stdin, stdout, stderr). */
-#define BROKER_FD 3
+#define BROKER_FD SANDBOX_BROKER_FD
 /* Open files the child may hold: stdio, plus tcc reading nested headers. */
 #define CHILD_NOFILE 16
 /* The child's stderr carries a diagnostic or tcc's messages: bound it. */
@@ -132,7 +131,7 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
     double init_end = now_ms();
     geno_host_policy.timeout_s = o->timeout;
     geno_host_use_broker(BROKER_FD);
-    if (sandbox_lockdown(BROKER_FD) != 0) {
+    if (sandbox_lockdown() != 0) {
         dprintf(2, "genoc: internal error: could not install the seccomp filter\n");
         _exit(3);
     }

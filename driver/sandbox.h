@@ -22,9 +22,14 @@ typedef struct {
  * the caller does, in human or JSON form. Returns r->status. */
 int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r);
 
+/* The child's end of the broker socket (after stdin, stdout, stderr). The
+ * seccomp filter is compiled for it at build time (driver/lockdown_rules.h). */
+#define SANDBOX_BROKER_FD 3
+
 /* Installs the child's seccomp allow-list (driver/lockdown.c): called after
- * tcc_relocate and before the program runs. 0, or -1 if it could not be
- * installed (the child then refuses to run the program). */
-int sandbox_lockdown(int broker_fd);
+ * tcc_relocate and before the program runs, with the broker socket on
+ * SANDBOX_BROKER_FD. 0, or -1 if it could not be installed (the child then
+ * refuses to run the program). */
+int sandbox_lockdown(void);
 
 #endif

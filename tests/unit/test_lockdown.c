@@ -1,8 +1,8 @@
 /* test_lockdown.c — the seccomp allow-list of the `genoc run` child
  * (driver/lockdown.c, compiled in here).
  *
- * Each test forks; the child installs the filter with sandbox_lockdown on a
- * socketpair end (the broker fd) and then tries one thing. Forbidden system
+ * Each test forks; the child puts a socketpair end on the broker fd,
+ * installs the filter with sandbox_lockdown and then tries one thing. Forbidden system
  * calls — open, socket, fork, execve, an executable mmap or mprotect, kill,
  * reading stdin, writing to any descriptor but stdout/stderr/the broker —
  * must kill it with SIGSYS; writing to stdout, the broker socket round trip,
@@ -22,7 +22,7 @@
 
 #include "../../driver/lockdown.c"
 
-#define BROKER 7
+#define BROKER SANDBOX_BROKER_FD   /* the filter is compiled for it */
 
 typedef void (*Attempt)(void);
 
@@ -38,7 +38,7 @@ static int locked(Attempt attempt) {
     if (pid == 0) {
         dup2(out_pipe[1], 1);
         dup2(sock[1], BROKER);
-        if (sandbox_lockdown(BROKER) != 0) _exit(99);
+        if (sandbox_lockdown() != 0) _exit(99);
         attempt();
         _exit(0);
     }
@@ -160,7 +160,7 @@ START_TEST(allowed_calls_work) {
     if (pid == 0) {
         dup2(out_pipe[1], 1);
         dup2(sock[1], BROKER);
-        if (sandbox_lockdown(BROKER) != 0) _exit(99);
+        if (sandbox_lockdown() != 0) _exit(99);
         allowed_work();
         _exit(0);
     }
