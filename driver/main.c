@@ -19,7 +19,9 @@
 #include "build.h"
 #include "builtins.h"
 #include "pipeline.h"
+#include "prelude.h"
 #include "run.h"
+#include "runtime_symbols.h"
 
 #define GENOC_VERSION "0.1.0"
 
@@ -33,7 +35,7 @@ static const char usage[] =
     "  check  [--json] FILE           parse and type-check\n"
     "  test   [-v] [--timeout S] FILE|DIR...\n"
     "                                 run example clauses and test blocks\n"
-    "  emit-c [--tcc] FILE            print the generated C (--tcc: as genoc run compiles it)\n"
+    "  emit-c [--tcc] FILE            print the generated C (--tcc: as genoc run compiles it, geno/rt.h cut in)\n"
     "  parse  [--dump] FILE           parse only (--dump prints the syntax tree)\n"
     "  builtins [--json]              list the builtin functions (--json: signatures too)\n"
     "\n"
@@ -113,6 +115,12 @@ static int cmd_emit_c(int argc, char **argv) {
     if (pipeline_run(&c, file, tcc ? UPTO_EMIT_TCC : UPTO_EMIT)) {
         diag_print(stderr, &c.diags);
         return 1;
+    }
+    if (tcc) {   /* with geno/rt.h cut as genoc run cuts it (driver/prelude.c) */
+        bool *used = xmalloc((size_t)runtime_symbol_count * sizeof(bool));
+        char *expanded = prelude_expand(c.c_source, used);
+        fputs(expanded ? expanded : c.c_source, stdout);
+        return 0;
     }
     fputs(c.c_source, stdout);
     return 0;

@@ -312,7 +312,9 @@ static Buf decide_conditionals(char *text) {
                 buf_add(&out, "\n", 1);
             }
         } else if (active && *p) {
-            buf_add(&out, line, strlen(line));
+            size_t n = strlen(line);
+            while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
+            buf_add(&out, line, n);
             buf_add(&out, "\n", 1);
         }
         line = nl ? nl + 1 : NULL;
@@ -381,23 +383,35 @@ typedef struct {
     bool function_body;     /* the open brace at depth 0 followed `)` */
     bool in_enum_body, saw_enum;
     int pending;            /* an identifier at depth 0 whose next token decides; -1 */
+    int before_paren;       /* one followed by `(`, decided by the token after; -1 */
     char prev;              /* last punctuation token, or 'i' after an identifier */
     char prev2;
 } Decl;
 
-/* The pending identifier is declared unless `next` (the next token: 'i' for
- * an identifier, else its first character) shows it was a type. */
-static void decide_pending(Decl *d, char next) {
-    if (d->pending < 0) return;
-    int name = d->pending;
-    d->pending = -1;
-    if (next == 'i' || next == '*') return;
+static void declare(Decl *d, int name, char next) {
     if (is_macro(name)) {
         if (next == '(')
             die("a top-level use of macro %s: the prelude cannot tell what it declares", names[name].name);
         return;   /* an object-like macro in a declaration: a value or an attribute */
     }
     add_unique(&d->c->defs, name);
+}
+
+/* The pending identifier is declared unless `next` (the next token: 'i' for
+ * an identifier, else its first character) shows it was a type: followed
+ * by an identifier or `*`, or by `(*` as in `typedef T (*name)(...)`. */
+static void decide_pending(Decl *d, char next) {
+    if (d->before_paren >= 0) {
+        int name = d->before_paren;
+        d->before_paren = -1;
+        if (next != '*') declare(d, name, '(');
+    }
+    if (d->pending < 0) return;
+    int name = d->pending;
+    d->pending = -1;
+    if (next == 'i' || next == '*') return;
+    if (next == '(') d->before_paren = name;   /* decided by the token after `(` */
+    else declare(d, name, next);
 }
 
 static void finish_chunk(Decl *d) {
@@ -407,7 +421,7 @@ static void finish_chunk(Decl *d) {
 }
 
 static void cut_chunks(const char *text) {
-    Decl d = {.pending = -1};
+    Decl d = {.pending = -1, .before_paren = -1};
     for (const char *line = text; *line;) {
         const char *nl = strchr(line, '\n');
         const char *end = nl ? nl : line + strlen(line);
@@ -438,7 +452,7 @@ static void cut_chunks(const char *text) {
                 d.c = new_chunk();
                 d.braces = d.parens = 0;
                 d.function_body = d.in_enum_body = d.saw_enum = false;
-                d.pending = -1;
+                d.pending = d.before_paren = -1;
                 d.prev = d.prev2 = 0;
                 start = p;
             }
