@@ -20,7 +20,7 @@ static int lookup(const char *s, size_t n) {
     for (;; h = (h + 1) & (TCC_PRELUDE_SLOTS - 1)) {
         unsigned slot = tcc_prelude_slots[h];
         if (!slot) return -1;
-        const char *name = tcc_prelude_names[slot - 1].name;
+        const char *name = tcc_prelude_name_text + tcc_prelude_names[slot - 1].name;
         if (strncmp(name, s, n) == 0 && name[n] == 0) return (int)slot - 1;
     }
 }

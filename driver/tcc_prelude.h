@@ -22,13 +22,16 @@ typedef struct {
     uint8_t always;                 /* declares no name we could tell: always kept */
 } TccPreludeChunk;
 
+/* Names are offsets into tcc_prelude_name_text (NUL-terminated there), not
+ * pointers: ~1,500 pointers would be as many relocations at every start. */
 typedef struct {
-    const char *name;
+    uint32_t name;                  /* offset in tcc_prelude_name_text */
     int32_t runtime_symbol;         /* index in runtime_symbols[], or -1 */
     uint32_t def_start, def_count;  /* in tcc_prelude_def_chunks: chunks declaring it */
 } TccPreludeName;
 
 extern const char tcc_prelude_text[];
+extern const char tcc_prelude_name_text[];
 extern const TccPreludeChunk tcc_prelude_chunks[];
 extern const int tcc_prelude_chunk_count;
 extern const uint16_t tcc_prelude_refs[];

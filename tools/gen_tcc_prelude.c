@@ -597,11 +597,15 @@ static void write_tables(const char *path) {
     k = 0;
     for (int i = 0; i < name_count; i++)
         for (int j = 0; j < names[i].def_chunks.len; j++) fprintf(f, "%s%d", sep(k++, 16), names[i].def_chunks.v[j]);
-    fprintf(f, "%s};\n\nconst TccPreludeName tcc_prelude_names[] = {\n", k ? "" : "0");
-    uint32_t def = 0;
+    fprintf(f, "%s};\n\nconst char tcc_prelude_name_text[] =", k ? "" : "0");
+    for (int i = 0; i < name_count; i++) fprintf(f, "\n    \"%s\\0\"", names[i].name);
+    fprintf(f, ";\n\nconst TccPreludeName tcc_prelude_names[] = {\n");
+    uint32_t def = 0, text = 0;
     for (int i = 0; i < name_count; i++) {
-        fprintf(f, "    {\"%s\", %d, %u, %d},\n", names[i].name, names[i].runtime_symbol, def, names[i].def_chunks.len);
+        fprintf(f, "    {%u, %d, %u, %d},   /* %s */\n", text, names[i].runtime_symbol, def, names[i].def_chunks.len,
+                names[i].name);
         def += (uint32_t)names[i].def_chunks.len;
+        text += (uint32_t)strlen(names[i].name) + 1;
     }
     fprintf(f, "};\nconst int tcc_prelude_name_count = %d;\n\nconst uint16_t tcc_prelude_slots[TCC_PRELUDE_SLOTS] = {", name_count);
     k = 0;
