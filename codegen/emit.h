@@ -206,14 +206,23 @@ bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
 /* emit_params.c: bounds of Int parameters from their call sites */
 void find_param_ranges(Emitter *em, Program *p);
-/* emit_recur.c: a self-recursive function's call of itself */
+/* emit_recur.c: a group of mutually recursive functions (a strongly
+ * connected component of the call graph; one function calling itself) */
 typedef struct {
-    ExprList *args;   /* argument per parameter */
-    int top;          /* index of the body's top-level statement holding it, or -1 */
-} SelfCall;
-/* R/ok: per parameter the outside calls' hull (ok false: unbounded); on
- * true, R holds invariant bounds of the parameters still ok. */
-bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncalls, IntRange *R, bool *ok);
+    Def *def;
+    Sym **params;     /* the parameters' symbols, as the body names them */
+    IntRange *R;      /* per parameter the outside calls' hull (ok false: unbounded) */
+    bool *ok;
+    bool called;      /* some call from outside the group (or an example) */
+    IntRange *ext;    /* group_invariant's own */
+} GroupMember;
+typedef struct {
+    ExprList *args;   /* argument per parameter of the callee */
+    int caller, callee;   /* indexes of members */
+    int top;          /* index of the caller's top-level statement holding it, or -1 */
+} GroupCall;
+/* On true, R holds invariant bounds of the parameters still ok. */
+bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls);
 
 /* emit_windows.c: l[i] in loops of a list variable that never changes */
 void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
