@@ -68,7 +68,8 @@ typedef struct {
     VEC(Sym *) window_params;   /* those of the function being emitted that are parameters */
     VEC(Sym *) live_var_windows;   /* `var`s whose window is valid here: loops that never assign them */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
-    int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
+    PtrMap regrec_tail;      /* their calls of each other that are a return's value */
+    int rr;                  /* emitting the fr_X (1), fs_X (2) or fl_X (3) body of such a function */
     bool leaf_prepaid;       /* emitting a prepaid copy whose leaf calls go to fn_X (emit_prepaid_leaf.c) */
     bool leaf_nc_body;       /* emitting such an fn_X */
     PtrMap leaf_nc;          /* leaves that need an fn_X (Def * -> itself) */
@@ -235,7 +236,9 @@ char *emit_list_window_index(Emitter *em, Expr *e, const char *index);   /* e = 
 void find_regrec(Emitter *em, Program *p);
 bool is_regrec(Emitter *em, Def *f);
 char *regrec_call(Emitter *em, Expr *e);   /* a member's call of a member */
-char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
+char *regrec_signature(Emitter *em, Def *f, int kind);   /* fr_X (1), its cold copy fs_X (2), fl_X (3) */
+bool regrec_has_leaf(Emitter *em, Def *f);               /* calls of f go through fl_X */
+void regrec_leaf_body(Emitter *em, Def *f);
 char *regrec_enter(Emitter *em, Def *f, bool cold);
 void regrec_wrapper(Emitter *em, Def *f, const char *sig);
 bool needs_in_variant(Def *f);
