@@ -218,6 +218,10 @@ static bool param_range(Emitter *em, Walk *w, Target *t, int i, IntRange *r, boo
     return true;   /* no outside site: the empty range, for group_invariant */
 }
 
+/* Larger components keep unbounded parameters: the search's rounds grow
+ * with the members, and each widening looks at all their bounds. */
+#define GROUP_MAX 32
+
 /* Settles the members of one component together. */
 static void settle(Emitter *em, Walk *w, Target **g, int nm) {
     GroupMember *m = xmalloc(sizeof *m * (size_t)nm);
@@ -239,7 +243,7 @@ static void settle(Emitter *em, Walk *w, Target **g, int nm) {
             vec_push(&calls, c);
         }
     }
-    if (calls.len && !group_invariant(em, m, nm, calls.items, calls.len))
+    if (calls.len && (nm > GROUP_MAX || !group_invariant(em, m, nm, calls.items, calls.len)))
         for (int a = 0; a < nm; a++)
             for (int i = 0; i < g[a]->def->params.len; i++) m[a].ok[i] = false;
     for (int a = 0; a < nm; a++)
