@@ -758,7 +758,8 @@ static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
     if (tuple_out_arity(f)) sb_printf(protos, "%s;\n", signature(em, f, true));
     sb_printf(protos, "%s;\n", signature(em, f, false));
     if (is_regrec(em, f))
-        sb_printf(protos, "%s;\n%s;\n", regrec_signature(em, f, false), regrec_signature(em, f, true));
+        sb_printf(protos, "%s;\n%s;\n", regrec_signature(em, f, 1), regrec_signature(em, f, 2));
+    if (regrec_has_leaf(em, f)) sb_printf(protos, "%s;\n", regrec_signature(em, f, 3));
     if (needs_in_variant(f)) {
         em->ret_in = true;
         sb_printf(protos, "%s;\n", signature(em, f, false));
@@ -785,7 +786,8 @@ static void emit_func_body(Emitter *em, Def *f);
 static void emit_func(Emitter *em, Def *f) {
     if (is_regrec(em, f)) {   /* f_X passes the budgets to fr_X (emit_regrec.c) */
         regrec_wrapper(em, f, signature(em, f, false));
-        for (em->rr = 1; em->rr <= 2; em->rr++) emit_func_body(em, f);
+        for (em->rr = 1; em->rr <= 3; em->rr++)
+            if (em->rr < 3 || regrec_has_leaf(em, f)) emit_func_body(em, f);
         em->rr = 0;
         return;
     }
@@ -812,9 +814,16 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->last_line = 0;
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
-    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr == 2)
+    emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr)
                           : em->leaf_nc_body ? prepaid_leaf_signature(em, f) : signature(em, f, em->out_tuple > 0));
     em->indent++;
+    if (em->rr == 3) {   /* fl_X: the leading early return, else fr_X */
+        regrec_leaf_body(em, f);
+        em->indent--;
+        emit_line(em, "}");
+        sb_putc(&em->body, '\n');
+        return;
+    }
     if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
     else if (!em->leaf_nc_body) emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
     em->entered = !em->rr && !em->leaf_nc_body;

@@ -68,7 +68,8 @@ typedef struct {
     VEC(Sym *) window_params;   /* those of the function being emitted that are parameters */
     VEC(Sym *) live_var_windows;   /* `var`s whose window is valid here: loops that never assign them */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
-    int rr;                  /* emitting the fr_X (1) or fs_X (2) body of such a function */
+    PtrMap regrec_tail;      /* their calls of each other that are a return's value */
+    int rr;                  /* emitting the fr_X (1), fs_X (2) or fl_X (3) body of such a function */
     bool leaf_prepaid;       /* emitting a prepaid copy whose leaf calls go to fn_X (emit_prepaid_leaf.c) */
     bool leaf_nc_body;       /* emitting such an fn_X */
     PtrMap leaf_nc;          /* leaves that need an fn_X (Def * -> itself) */
@@ -206,14 +207,23 @@ bool note_comp_range(Emitter *em, Sym *var, Expr *range);   /* a comprehension's
 void bound_param(Emitter *em, Sym *param, IntRange r);      /* before analysing its function's body */
 /* emit_params.c: bounds of Int parameters from their call sites */
 void find_param_ranges(Emitter *em, Program *p);
-/* emit_recur.c: a self-recursive function's call of itself */
+/* emit_recur.c: a group of mutually recursive functions (a strongly
+ * connected component of the call graph; one function calling itself) */
 typedef struct {
-    ExprList *args;   /* argument per parameter */
-    int top;          /* index of the body's top-level statement holding it, or -1 */
-} SelfCall;
-/* R/ok: per parameter the outside calls' hull (ok false: unbounded); on
- * true, R holds invariant bounds of the parameters still ok. */
-bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncalls, IntRange *R, bool *ok);
+    Def *def;
+    Sym **params;     /* the parameters' symbols, as the body names them */
+    IntRange *R;      /* per parameter the outside calls' hull (ok false: unbounded) */
+    bool *ok;
+    bool called;      /* some call from outside the group (or an example) */
+    IntRange *ext;    /* group_invariant's own */
+} GroupMember;
+typedef struct {
+    ExprList *args;   /* argument per parameter of the callee */
+    int caller, callee;   /* indexes of members */
+    int top;          /* index of the caller's top-level statement holding it, or -1 */
+} GroupCall;
+/* On true, R holds invariant bounds of the parameters still ok. */
+bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls);
 
 /* emit_windows.c: l[i] in loops of a list variable that never changes */
 void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
@@ -226,7 +236,9 @@ char *emit_list_window_index(Emitter *em, Expr *e, const char *index);   /* e = 
 void find_regrec(Emitter *em, Program *p);
 bool is_regrec(Emitter *em, Def *f);
 char *regrec_call(Emitter *em, Expr *e);   /* a member's call of a member */
-char *regrec_signature(Emitter *em, Def *f, bool cold);   /* fr_X, or its cold copy fs_X */
+char *regrec_signature(Emitter *em, Def *f, int kind);   /* fr_X (1), its cold copy fs_X (2), fl_X (3) */
+bool regrec_has_leaf(Emitter *em, Def *f);               /* calls of f go through fl_X */
+void regrec_leaf_body(Emitter *em, Def *f);
 char *regrec_enter(Emitter *em, Def *f, bool cold);
 void regrec_wrapper(Emitter *em, Def *f, const char *sig);
 bool needs_in_variant(Def *f);

@@ -9,11 +9,13 @@
  * function's body is then analysed with that bound (the representation is
  * unchanged, nothing converts at the call).
  *
- * Callers are analysed before callees: a function is settled (its locals'
- * bounds final) once every function calling it is, itself aside: calls of
- * itself need an invariant bound (emit_recur.c). Functions on a longer
- * call cycle are never settled, so they keep unbounded parameters. Example
- * clauses call the function too (before main), with their literal arguments.
+ * Callers are analysed before callees: the functions of one strongly
+ * connected component of the call graph (one function, a self-recursive
+ * one, or a cycle such as is_even/is_odd) are settled together (their
+ * locals' bounds final) once every function calling into the component
+ * from outside is; the calls within it need invariant bounds
+ * (emit_recur.c). Example clauses call the function too (before main),
+ * with their literal arguments.
  */
 #include "emit.h"
 #include "ast_walk.h"
@@ -33,6 +35,9 @@ typedef struct {
     bool escapes;    /* named other than as a direct callee */
     bool settled;
     Sym **params;    /* the parameters' symbols, as the body names them */
+    int scc;         /* its strongly connected component of the call graph */
+    int index, low;  /* Tarjan's */
+    bool on_stack;
 } Target;
 
 typedef struct {
@@ -117,54 +122,144 @@ static bool is_target(Def *d) {
            strcmp(d->name, "main") != 0;
 }
 
-/* Every site's caller is settled (or analysed with unbounded parameters). */
+static Target *caller_target(Walk *w, Site *s) {
+    return s->caller ? ptrmap_get(&w->index, s->caller) : NULL;
+}
+
+/* Tarjan's strongly connected components over caller -> callee. */
+typedef struct {
+    Walk *w;
+    VEC(Target *) stack;
+    VEC(Target *) *callees;        /* per target, by its position in w->all */
+    PtrMap pos;                    /* Target * -> position + 1 */
+    int next, nscc;
+} Tarjan;
+
+static void strong(Tarjan *tj, Target *t) {
+    t->index = t->low = ++tj->next;
+    vec_push(&tj->stack, t);
+    t->on_stack = true;
+    int at = (int)(intptr_t)ptrmap_get(&tj->pos, t) - 1;
+    for (int k = 0; k < tj->callees[at].len; k++) {
+        Target *u = tj->callees[at].items[k];
+        if (!u->index) {
+            strong(tj, u);
+            if (u->low < t->low) t->low = u->low;
+        } else if (u->on_stack && u->index < t->low) {
+            t->low = u->index;
+        }
+    }
+    if (t->low == t->index) {
+        Target *u;
+        do {
+            u = tj->stack.items[--tj->stack.len];
+            u->on_stack = false;
+            u->scc = tj->nscc;
+        } while (u != t);
+        tj->nscc++;
+    }
+}
+
+static int find_sccs(Walk *w) {
+    Tarjan tj = {.w = w};
+    tj.callees = xmalloc(sizeof *tj.callees * (size_t)(w->all.len ? w->all.len : 1));
+    for (int i = 0; i < w->all.len; i++) {
+        tj.callees[i] = (typeof(tj.callees[i])){0};
+        ptrmap_put(&tj.pos, w->all.items[i], (void *)(intptr_t)(i + 1));
+    }
+    for (int i = 0; i < w->all.len; i++) {
+        Target *t = w->all.items[i];
+        for (int k = 0; k < t->sites.len; k++) {
+            Target *c = caller_target(w, &t->sites.items[k]);
+            if (c) vec_push(&tj.callees[(int)(intptr_t)ptrmap_get(&tj.pos, c) - 1], t);
+        }
+    }
+    for (int i = 0; i < w->all.len; i++)
+        if (!w->all.items[i]->index) strong(&tj, w->all.items[i]);
+    for (int i = 0; i < w->all.len; i++) xfree(tj.callees[i].items);
+    xfree(tj.callees);
+    xfree(tj.stack.items);
+    xfree(tj.pos.keys);
+    xfree(tj.pos.vals);
+    return tj.nscc;
+}
+
+/* Every site's caller outside t's component is settled (or analysed with
+ * unbounded parameters). */
 static bool ready(Walk *w, Target *t) {
     for (int i = 0; i < t->sites.len; i++) {
-        Def *c = t->sites.items[i].caller;
-        Target *ct = c ? ptrmap_get(&w->index, c) : NULL;
-        if (ct && ct != t && !ct->settled) return false;
+        Target *ct = caller_target(w, &t->sites.items[i]);
+        if (ct && ct->scc != t->scc && !ct->settled) return false;
     }
     return true;
 }
 
-/* Bounds of parameter i over all sites but t's calls of itself (false:
- * some site is unbounded, or there is none). */
-static bool param_range(Emitter *em, Target *t, int i, IntRange *r) {
+/* Bounds of parameter i over all sites from outside t's component (false:
+ * some site is unbounded). *any: there is such a site. */
+static bool param_range(Emitter *em, Walk *w, Target *t, int i, IntRange *r, bool *any) {
     Sym *fs = t->def->sym;
+    *any = false;
+    for (int k = 0; k < t->sites.len; k++) {
+        Target *ct = caller_target(w, &t->sites.items[k]);
+        if (!(ct && ct->scc == t->scc)) *any = true;
+    }
     if (t->escapes || !t->params[i] || !ty_is(fs->ty->args[i], TY_INT)) return false;
-    bool any = false;
+    bool seen = false;
     for (int k = 0; k < t->sites.len; k++) {
         IntRange x;
-        if (t->sites.items[k].caller == t->def) continue;
+        Target *ct = caller_target(w, &t->sites.items[k]);
+        if (ct && ct->scc == t->scc) continue;
         if (!small_int_range(em, t->sites.items[k].args->items[i], &x)) return false;
-        if (!any) *r = x;
-        any = true;
+        if (!seen) *r = x;
+        seen = true;
         if (x.lo < r->lo) r->lo = x.lo;
         if (x.hi > r->hi) r->hi = x.hi;
     }
-    return any;
+    return true;   /* no outside site: the empty range, for group_invariant */
 }
 
-static void settle(Emitter *em, Target *t) {
-    int n = t->def->params.len;
-    IntRange *r = xmalloc(sizeof(IntRange) * (size_t)n);
-    bool *ok = xmalloc(sizeof(bool) * (size_t)n);
-    VEC(SelfCall) self = {0};
-    for (int k = 0; k < t->sites.len; k++)
-        if (t->sites.items[k].caller == t->def) {
-            SelfCall c = {t->sites.items[k].args, t->sites.items[k].top};
-            vec_push(&self, c);
+/* Larger components keep unbounded parameters: the search's rounds grow
+ * with the members, and each widening looks at all their bounds. */
+#define GROUP_MAX 32
+
+/* Settles the members of one component together. */
+static void settle(Emitter *em, Walk *w, Target **g, int nm) {
+    GroupMember *m = xmalloc(sizeof *m * (size_t)nm);
+    VEC(GroupCall) calls = {0};
+    for (int a = 0; a < nm; a++) {
+        Target *t = g[a];
+        int n = t->def->params.len;
+        m[a] = (GroupMember){.def = t->def, .params = t->params, .R = xmalloc(sizeof(IntRange) * (size_t)n),
+                             .ok = xmalloc(sizeof(bool) * (size_t)n)};
+        for (int i = 0; i < n; i++) m[a].ok[i] = param_range(em, w, t, i, &m[a].R[i], &m[a].called);
+        if (!m[a].called)   /* reached from examples or outside calls only through the group */
+            for (int i = 0; i < n; i++) m[a].R[i] = (IntRange){0, 0};
+        for (int k = 0; k < t->sites.len; k++) {
+            Target *ct = caller_target(w, &t->sites.items[k]);
+            if (!ct || ct->scc != t->scc) continue;
+            int from = 0;
+            while (g[from] != ct) from++;
+            GroupCall c = {t->sites.items[k].args, from, a, t->sites.items[k].top};
+            vec_push(&calls, c);
         }
-    for (int i = 0; i < n; i++) ok[i] = param_range(em, t, i, &r[i]);
-    if (self.len && !self_invariant(em, t->def, t->params, self.items, self.len, r, ok))
-        for (int i = 0; i < n; i++) ok[i] = false;
-    for (int i = 0; i < n; i++)
-        if (ok[i]) bound_param(em, t->params[i], r[i]);
-    xfree(r);
-    xfree(ok);
-    xfree(self.items);
-    find_small_ints(em, &t->def->body);
-    t->settled = true;
+    }
+    if (calls.len && (nm > GROUP_MAX || !group_invariant(em, m, nm, calls.items, calls.len)))
+        for (int a = 0; a < nm; a++)
+            for (int i = 0; i < g[a]->def->params.len; i++) m[a].ok[i] = false;
+    for (int a = 0; a < nm; a++)
+        if (!m[a].called)   /* no call seen: nothing to bound */
+            for (int i = 0; i < g[a]->def->params.len; i++) m[a].ok[i] = false;
+    for (int a = 0; a < nm; a++)
+        for (int i = 0; i < g[a]->def->params.len; i++)
+            if (m[a].ok[i]) bound_param(em, g[a]->params[i], m[a].R[i]);
+    for (int a = 0; a < nm; a++) {
+        find_small_ints(em, &g[a]->def->body);
+        g[a]->settled = true;
+        xfree(m[a].R);
+        xfree(m[a].ok);
+    }
+    xfree(m);
+    xfree(calls.items);
 }
 
 void find_param_ranges(Emitter *em, Program *p) {
@@ -185,14 +280,26 @@ void find_param_ranges(Emitter *em, Program *p) {
         Def *d = p->defs.items[i];
         if (d->kind == DEF_FUNC && d->sym && !ptrmap_get(&w.index, d)) find_small_ints(em, &d->body);
     }
+    int nscc = find_sccs(&w);
+    VEC(VEC(Target *)) groups = {0};
+    for (int c = 0; c < nscc; c++) {
+        typeof(groups.items[0]) none = {0};
+        vec_push(&groups, none);
+    }
+    for (int i = 0; i < w.all.len; i++) vec_push(&groups.items[w.all.items[i]->scc], w.all.items[i]);
     for (bool progress = true; progress;) {
         progress = false;
-        for (int i = 0; i < w.all.len; i++) {
-            Target *t = w.all.items[i];
-            if (!t->settled && ready(&w, t)) {
-                settle(em, t);
+        for (int c = 0; c < nscc; c++) {
+            typeof(groups.items[0]) *g = &groups.items[c];
+            if (g->items[0]->settled) continue;
+            bool all = true;
+            for (int a = 0; a < g->len && all; a++) all = ready(&w, g->items[a]);
+            if (all) {
+                settle(em, &w, g->items, g->len);
                 progress = true;
             }
         }
     }
+    for (int c = 0; c < nscc; c++) xfree(groups.items[c].items);
+    xfree(groups.items);
 }

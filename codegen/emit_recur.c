@@ -1,19 +1,24 @@
-/* emit_recur.c — parameter bounds of a self-recursive function.
+/* emit_recur.c — parameter bounds of a group of recursive functions.
  *
  * emit_params.c bounds a parameter by the hull of its call sites, but a
- * function calling itself (fib(n - 1)) is one of its own callers. Such a
- * bound R is still sound when it is an invariant: the outside calls pass
- * values in R, and every self call, evaluated with the parameters in R,
- * passes values in R again (induction over the calls made). At a self call
- * sitting after `if C then ... return end if` at the top of the body, C is
- * false (parameters are immutable), which is what keeps a decreasing
- * argument in range: `if n < 2 then return n end if ... fib(n - 2)`.
+ * function calling itself (fib(n - 1)), or a cycle of functions calling
+ * each other (is_even(k) -> is_odd(k - 1) -> is_even(k - 2)), is among its
+ * own callers. emit_params.c hands over one strongly connected component
+ * of the call graph at a time. Bounds R_f of the members' parameters are
+ * still sound when they are an invariant: the outside calls pass values in
+ * R_f, and every call within the group, evaluated with its caller's
+ * parameters in R_caller, passes values in R_callee again (induction over
+ * the calls made). At a call sitting after `if C then ... return end if`
+ * at the top of the caller's body, C is false (parameters are immutable),
+ * which is what keeps a decreasing argument in range:
+ * `if n < 2 then return n end if ... fib(n - 2)`.
  *
- * R starts as the outside hull and grows by the self calls' values; a bound
- * that moves is widened to the next guard constant (or 0, or the tracking
- * limit) so the search ends in a few rounds. A round whose hull of outside
- * and self values lies within R proves that hull an invariant (evaluation
- * is monotone in R).
+ * R starts as the outside hull (empty for a member only the group calls)
+ * and grows by the group calls' values; a bound that moves is widened to
+ * the next guard constant of the callee, outside bound of the group (or
+ * 0, or the tracking limit) so the search ends in a few rounds. A round
+ * whose hulls of outside and group values lie within R, for every member
+ * at once, proves those hulls an invariant (evaluation is monotone in R).
  */
 #include "emit.h"
 
@@ -28,7 +33,7 @@ typedef struct {
 typedef struct {
     Sym **params;
     int n;
-    Fact *facts;     /* per parameter, at the self call being evaluated */
+    Fact *facts;     /* per parameter, at the group call being evaluated (its caller's) */
 } Env;
 
 static int param_index(Env *v, Expr *e) {
@@ -94,7 +99,7 @@ static bool param_at(Env *v, int i, IntRange *R, bool *ok, IntRange *out) {
     return true;
 }
 
-/* Bounds of a self call's argument: p, literals, + - % of those. */
+/* Bounds of a group call's argument: p, literals, + - % of those. */
 static bool eval(Emitter *em, Env *v, Expr *e, IntRange *R, bool *ok, IntRange *out) {
     int i = param_index(v, e);
     if (i >= 0) return param_at(v, i, R, ok, out);
@@ -117,9 +122,10 @@ static bool eval(Emitter *em, Env *v, Expr *e, IntRange *R, bool *ok, IntRange *
     return small_int_range(em, e, out);   /* literals (parameters are not bounded yet) */
 }
 
-/* The next guard constant of parameter i (or 0, or the limit) at or past x,
- * downward or up: facts[t * n + i] for t = 0..ntop. */
-static int64_t widen(Fact *facts, int ntop, int n, int i, int64_t x, bool down) {
+/* The next candidate constant at or past x, downward or up (or the
+ * tracking limit): 0, the callee's guard constants (facts[t * n + i] for
+ * t = 0..ntop) and the group's outside bounds. */
+static int64_t widen(GroupMember *m, int nm, Fact *facts, int ntop, int n, int i, int64_t x, bool down) {
     int64_t best = down ? -LIMIT : LIMIT;
     VEC(int64_t) c = {0};
     vec_push(&c, 0);
@@ -129,6 +135,12 @@ static int64_t widen(Fact *facts, int ntop, int n, int i, int64_t x, bool down) 
         vec_push(&c, f->r.hi);
         for (int k = 0; k < f->ne.len; k++) vec_push(&c, f->ne.items[k]);
     }
+    for (int g = 0; g < nm; g++)
+        for (int j = 0; j < m[g].def->params.len; j++)
+            if (m[g].ok[j] && m[g].called) {
+                vec_push(&c, m[g].ext[j].lo);
+                vec_push(&c, m[g].ext[j].hi);
+            }
     for (int k = 0; k < c.len; k++) {
         if (down && c.items[k] <= x && c.items[k] > best) best = c.items[k];
         if (!down && c.items[k] >= x && c.items[k] < best) best = c.items[k];
@@ -137,10 +149,11 @@ static int64_t widen(Fact *facts, int ntop, int n, int i, int64_t x, bool down) 
     return best;
 }
 
-bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncalls, IntRange *R, bool *ok) {
+/* facts[t * n + i]: parameter i of f after the early returns before its
+ * top-level statement t. */
+static Fact *guard_facts(Emitter *em, Def *f, Sym **params) {
     int n = f->params.len, ntop = f->body.len;
-    /* facts[t * n + i]: parameter i after the early returns before statement t */
-    Fact *facts = xmalloc(sizeof(Fact) * (size_t)(ntop + 1) * (size_t)n);
+    Fact *facts = xmalloc(sizeof(Fact) * (size_t)(ntop + 1) * (size_t)(n ? n : 1));
     Env v = {params, n, NULL};
     for (int i = 0; i < n; i++) facts[i] = (Fact){.r = {-LIMIT, LIMIT}};
     for (int t = 1; t <= ntop; t++) {
@@ -152,39 +165,76 @@ bool self_invariant(Emitter *em, Def *f, Sym **params, SelfCall *calls, int ncal
         Stmt *s = f->body.items[t - 1];
         if (early_return(s)) negate_into(em, &v, &facts[t * n], s->cond);
     }
+    return facts;
+}
+
+bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls) {
+    Fact **facts = xmalloc(sizeof(Fact *) * (size_t)nm);
+    IntRange **H = xmalloc(sizeof(IntRange *) * (size_t)nm);
+    bool *reached = xmalloc(sizeof(bool) * (size_t)nm);
+    int rounds = ROUNDS + 2 * nm;
+    for (int g = 0; g < nm; g++) {
+        int n = m[g].def->params.len;
+        facts[g] = guard_facts(em, m[g].def, m[g].params);
+        H[g] = xmalloc(sizeof(IntRange) * (size_t)(n ? n : 1));
+        m[g].ext = xmalloc(sizeof(IntRange) * (size_t)(n ? n : 1));
+        for (int i = 0; i < n; i++) m[g].ext[i] = m[g].R[i];
+        if (!m[g].called)   /* empty until a call of the group reaches it */
+            for (int i = 0; i < n; i++) m[g].R[i] = (IntRange){LIMIT, -LIMIT};
+    }
     bool proved = false;
-    IntRange *ext = xmalloc(sizeof(IntRange) * (size_t)n);
-    for (int i = 0; i < n; i++) ext[i] = R[i];
-    for (int round = 0; round < ROUNDS && !proved; round++) {
-        IntRange *H = xmalloc(sizeof(IntRange) * (size_t)n);
+    for (int round = 0; round < rounds && !proved; round++) {
         bool dropped = false;
-        for (int i = 0; i < n; i++) H[i] = ext[i];
+        for (int g = 0; g < nm; g++) {
+            reached[g] = m[g].called;
+            for (int i = 0; i < m[g].def->params.len; i++) H[g][i] = m[g].called ? m[g].ext[i] : m[g].R[i];
+        }
         for (int c = 0; c < ncalls; c++) {
+            GroupMember *from = &m[calls[c].caller], *to = &m[calls[c].callee];
+            if (!from->called) continue;   /* never runs while nothing calls it */
             int top = calls[c].top < 0 ? 0 : calls[c].top;
-            v.facts = &facts[top * n];
-            for (int i = 0; i < n; i++) {
+            Env v = {from->params, from->def->params.len, &facts[calls[c].caller][top * from->def->params.len]};
+            reached[calls[c].callee] = true;
+            for (int i = 0; i < to->def->params.len; i++) {
                 IntRange a;
-                if (!ok[i]) continue;
-                if (calls[c].top < 0 || !eval(em, &v, calls[c].args->items[i], R, ok, &a)) {
-                    ok[i] = false;   /* unbounded: the next round drops what depended on it */
+                IntRange *h = &H[calls[c].callee][i];
+                if (!to->ok[i]) continue;
+                if (calls[c].top < 0 || !eval(em, &v, calls[c].args->items[i], from->R, from->ok, &a)) {
+                    to->ok[i] = false;   /* unbounded: the next round drops what depended on it */
                     dropped = true;
                     continue;
                 }
-                if (a.lo < H[i].lo) H[i].lo = a.lo;
-                if (a.hi > H[i].hi) H[i].hi = a.hi;
+                if (a.lo < h->lo) h->lo = a.lo;
+                if (a.hi > h->hi) h->hi = a.hi;
             }
         }
         proved = !dropped;
-        for (int i = 0; i < n; i++) {
-            if (!ok[i]) continue;
-            if (H[i].lo < R[i].lo) R[i].lo = widen(facts, ntop, n, i, H[i].lo, true), proved = false;
-            if (H[i].hi > R[i].hi) R[i].hi = widen(facts, ntop, n, i, H[i].hi, false), proved = false;
+        for (int g = 0; g < nm; g++) {
+            int n = m[g].def->params.len;
+            if (reached[g] && !m[g].called) m[g].called = true, proved = false;
+            for (int i = 0; i < n; i++) {
+                IntRange *R = &m[g].R[i], *h = &H[g][i];
+                if (!m[g].ok[i] || !m[g].called) continue;
+                if (h->lo < R->lo) R->lo = widen(m, nm, facts[g], m[g].def->body.len, n, i, h->lo, true), proved = false;
+                if (h->hi > R->hi) R->hi = widen(m, nm, facts[g], m[g].def->body.len, n, i, h->hi, false), proved = false;
+            }
         }
-        if (proved) for (int i = 0; i < n; i++) R[i] = H[i];
-        xfree(H);
+        if (proved)
+            for (int g = 0; g < nm; g++)
+                for (int i = 0; i < m[g].def->params.len; i++) m[g].R[i] = H[g][i];
     }
-    xfree(ext);
-    for (int k = 0; k < (ntop + 1) * n; k++) xfree(facts[k].ne.items);
+    for (int g = 0; g < nm; g++) {
+        int n = m[g].def->params.len;
+        if (!m[g].called)   /* never called: nothing to bound */
+            for (int i = 0; i < n; i++) m[g].ok[i] = false;
+        for (int k = 0; k < (m[g].def->body.len + 1) * n; k++) xfree(facts[g][k].ne.items);
+        xfree(facts[g]);
+        xfree(H[g]);
+        xfree(m[g].ext);
+        m[g].ext = NULL;
+    }
     xfree(facts);
+    xfree(H);
+    xfree(reached);
     return proved;
 }

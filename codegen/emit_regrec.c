@@ -23,6 +23,17 @@
  * frames (restored on catch) and by the callees of other functions, and
  * the bodies have neither.
  *
+ * Leaves at the call site: when a member's body starts with
+ * `if C then ... return end if` whose C only compares parameters and
+ * literals (no step, no error, nothing allocated) and whose block calls no
+ * member, the members' calls of it (under cc; not `return X(...)`, which
+ * cc already makes a jump) go through fl_X, inlined
+ * into the caller: `if (!C) return fr_X(...)`, else the same entry as
+ * fr_X (the step, then the level, fs_X when either runs out) and the
+ * block. Evaluating C before the entry instead of after it is invisible;
+ * the leaf calls (half of fib's, most of tak's and ack's) then cost no
+ * call, no frame and no saved registers.
+ *
  * Members: top-level functions without contracts or async, of plain
  * parameter and result types (Int, Float, Bool, String; Unit result),
  * whose bodies hold only let/var/assign/if/return/expression statements
@@ -108,6 +119,17 @@ static bool ok_signature(Def *f) {
     return plain(r) || ty_is(r, TY_UNIT);
 }
 
+/* Member calls that are a return's whole value: cc makes the tail calls
+ * jumps (loops, for a call of itself), where a peeled leaf gains nothing. */
+static void note_tail_calls(Emitter *em, StmtList *b) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        if (s->kind == ST_RETURN && member_callee(&em->regrec, s->value)) ptrmap_put(&em->regrec_tail, s->value, s->value);
+        note_tail_calls(em, &s->body);
+        note_tail_calls(em, &s->else_body);
+    }
+}
+
 void find_regrec(Emitter *em, Program *p) {
     PtrMap *set = &em->regrec;
     VEC(Def *) cand = {0};
@@ -131,25 +153,86 @@ void find_regrec(Emitter *em, Program *p) {
             }
         }
     }
+    for (int i = 0; i < cand.len; i++)
+        if (ptrmap_get(set, cand.items[i])) note_tail_calls(em, &cand.items[i]->body);
     xfree(cand.items);
 }
 
 bool is_regrec(Emitter *em, Def *f) { return f && ptrmap_get(&em->regrec, f) != NULL; }
 
+/* A comparison of parameters and literals (and/or/not of those): cannot
+ * fail, counts no step, allocates nothing. */
+static bool pure_cond(Def *f, Expr *e) {
+    if (!e) return false;
+    switch (e->kind) {
+    case EX_INT: case EX_FLOAT: case EX_BOOL:
+        return true;
+    case EX_IDENT: {
+        Sym *s = e->sym;
+        if (!s || s->kind != SYM_LOCAL || !s->is_param || s->is_lambda_param) return false;
+        Type *t = ty_resolve(e->ty);
+        return t && (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL);
+    }
+    case EX_UNARY:
+        return e->op == OP_NOT && pure_cond(f, e->a);
+    case EX_BINARY:
+        switch (e->op) {
+        case OP_AND: case OP_OR: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+            return !(e->aux & AUX_TO_FLOAT) && pure_cond(f, e->a) && pure_cond(f, e->b);
+        default:
+            return false;
+        }
+    default:
+        return false;
+    }
+}
+
+/* f's leading `if C then ... return end if` peeled into its callers, or NULL. */
+static Stmt *leaf_stmt(Emitter *em, Def *f) {
+    if (!is_regrec(em, f) || f->body.len < 2) return NULL;
+    Stmt *s = f->body.items[0];
+    int calls = 0;
+    if (s->kind != ST_IF || s->else_body.len || !s->body.len || s->body.len > 3 ||
+        s->body.items[s->body.len - 1]->kind != ST_RETURN || !pure_cond(f, s->cond))
+        return NULL;
+    if (!ok_body(&em->regrec, &s->body, &calls) || calls) return NULL;
+    return s;
+}
+
+bool regrec_has_leaf(Emitter *em, Def *f) { return !em->tcc_only && leaf_stmt(em, f) != NULL; }
+
+/* The body of fl_X (after its signature line). */
+void regrec_leaf_body(Emitter *em, Def *f) {
+    Stmt *s = leaf_stmt(em, f);
+    StrBuf args = {0};
+    for (int i = 0; i < f->params.len; i++) sb_printf(&args, "p_%s, ", f->params.items[i].name);
+    emit_line(em, "if (!(%s)) return fr_%s(%sgeno_d_);", emit_expr(em, s->cond), def_cname(em, f->sym),
+              args.buf ? args.buf : "");
+    emit_line(em, "%s", regrec_enter(em, f, false));
+    int mark = bounds_mark(em);
+    bounds_branch(em, s->cond, true);
+    emit_block(em, &s->body);
+    bounds_pop(em, mark);
+    free(args.buf);
+}
+
 /* A member call from a member body: the depth this body entered at goes
  * along; nothing to restore after it. */
 char *regrec_call(Emitter *em, Expr *e) {
-    Sym *s = member_callee(&em->regrec, e)->sym;
+    Def *d = member_callee(&em->regrec, e);
+    Sym *s = d->sym;
     char *args = emit_call_args(em, e);
-    return xasprintf("fr_%s(%sgeno_d_)", def_cname(em, s), args[0] ? xasprintf("%s, ", args + 2) : "");
+    bool leaf = em->rr == 1 && !ptrmap_get(&em->regrec_tail, e) && regrec_has_leaf(em, d);   /* fs_X: cold */
+    return xasprintf("%s_%s(%sgeno_d_)", leaf ? "fl" : "fr", def_cname(em, s), args[0] ? xasprintf("%s, ", args + 2) : "");
 }
 
-/* Prototype of the member body fr_X, or of its cold copy fs_X. */
-char *regrec_signature(Emitter *em, Def *f, bool cold) {
+/* Prototype of the member body fr_X (kind 1), of its cold copy fs_X (2)
+ * or of its leaf entry fl_X (3). */
+char *regrec_signature(Emitter *em, Def *f, int kind) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s%s %s_%s(", cold ? "GENO_RR_COLD " : "", c_type(func_result_type(f)), cold ? "fs" : "fr",
-              def_cname(em, s));
+    sb_printf(&sb, "static %s%s %s_%s(", kind == 2 ? "GENO_RR_COLD " : kind == 3 ? "GENO_RR_LEAF " : "",
+              c_type(func_result_type(f)), kind == 2 ? "fs" : kind == 3 ? "fl" : "fr", def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s p_%s, ", c_type(s->ty->args[i]), f->params.items[i].name);
     sb_puts(&sb, "int64_t geno_d_)");

@@ -299,8 +299,11 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
 #define GENO_RR_SLOW(loc) (geno_depth_left = geno_d_, geno_enter_slow(loc))
 #ifdef __TINYC__
 #define GENO_RR_COLD
+#define GENO_RR_LEAF inline
 #else
 #define GENO_RR_COLD __attribute__((noinline, cold))
+/* fl_X: a member's leading early return, inlined into its callers */
+#define GENO_RR_LEAF inline __attribute__((always_inline))
 #endif
 /* Prepaid loops (codegen/emit_prepaid.c): a loop whose body counts no
  * steps and cannot leave early runs exactly n iterations, so it takes its

@@ -8,7 +8,8 @@
 #    of the try frames) or functions it defines itself under genoc's
 #    prefixes (f_ user functions, lam_ lambdas, tramp_/vt_ function values,
 #    gt_ tests, gx_ example wrappers, athunk_ async thunks, fr_f_/fs_f_
-#    bodies with the depth in registers, fn_f_ leaf bodies of prepaid loops):
+#    bodies with the depth in registers and fl_f_ their leaves inlined at
+#    calls, fn_f_ leaf bodies of prepaid loops):
 #    user identifiers are mangled
 #    (v_NAME_N locals, f_NAME functions), so a Geno name such as `printf`,
 #    `exit` or `geno_raise` can neither reach libc nor shadow the runtime.
@@ -21,7 +22,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-allowed='^(geno_|GENO_|f_|fr_f_|fs_f_|fn_f_|lam_|tramp_|vt_|gt_|gx_|athunk_)|^(sizeof|if|for|while|switch|return|setjmp|main|GenoWord)$'
+allowed='^(geno_|GENO_|f_|fr_f_|fs_f_|fl_f_|fn_f_|lam_|tramp_|vt_|gt_|gx_|athunk_)|^(sizeof|if|for|while|switch|return|setjmp|main|GenoWord)$'
 count=0
 while IFS= read -r f; do
     head -1 "$f" | grep -q '^// module' && continue
