@@ -1,4 +1,5 @@
 /* util.c — allocation, string builder and file reading for the compiler. */
+#define _GNU_SOURCE   /* strchrnul */
 #include "util.h"
 
 #include <stdio.h>
@@ -279,13 +280,23 @@ void sb_puts(StrBuf *sb, const char *s) { sb_putn(sb, s, strlen(s)); }
  * anything else (%.3f, %04x, ...) is handed to snprintf one directive at a
  * time, so the output is exactly printf's. */
 
+/* Appends without the terminating NUL (sb_vprintf writes it once at the end). */
+static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
+    sb_reserve(sb, n);
+    memcpy(sb->buf + sb->len, s, n);
+    sb->len += n;
+}
+
 static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
     char tmp[24];
-    int n = 0;
-    do tmp[n++] = (char)('0' + v % 10); while ((v /= 10));
-    sb_reserve(sb, (size_t)n + 1);
-    if (neg) sb->buf[sb->len++] = '-';
-    while (n) sb->buf[sb->len++] = tmp[--n];
+    int n = 24;
+    while (v >= 10) {
+        tmp[--n] = (char)('0' + v % 10);
+        v /= 10;
+    }
+    tmp[--n] = (char)('0' + v);
+    if (neg) tmp[--n] = '-';
+    put_bytes(sb, tmp + n, (size_t)(24 - n));
 }
 
 static void put_signed(StrBuf *sb, long long v) {
@@ -312,23 +323,23 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
     va_copy(aq, ap);
     const char *f = fmt;
     sb_reserve(sb, 0);
-    while (*f) {
-        const char *pct = strchr(f, '%');
-        size_t lit = pct ? (size_t)(pct - f) : strlen(f);
-        if (lit) sb_putn(sb, f, lit);
-        if (!pct) break;
+    for (;;) {
+        const char *pct = strchrnul(f, '%');
+        if (pct > f) put_bytes(sb, f, (size_t)(pct - f));
+        if (!*pct) break;
         f = pct + 1;
         /* fast forms: %s %d %i %u %c %% %zu %ld %lld %lu %llu %.*s */
         if (*f == 's') {
             const char *str = va_arg(aq, const char *);
-            sb_puts(sb, str ? str : "(null)");
+            if (!str) str = "(null)";
+            put_bytes(sb, str, strlen(str));
             f++;
             continue;
         }
         if (*f == 'd' || *f == 'i') { put_signed(sb, va_arg(aq, int)); f++; continue; }
         if (*f == 'u') { put_unsigned(sb, va_arg(aq, unsigned), false); f++; continue; }
-        if (*f == 'c') { sb_putc(sb, (char)va_arg(aq, int)); f++; continue; }
-        if (*f == '%') { sb_putc(sb, '%'); f++; continue; }
+        if (*f == 'c') { char ch = (char)va_arg(aq, int); put_bytes(sb, &ch, 1); f++; continue; }
+        if (*f == '%') { put_bytes(sb, "%", 1); f++; continue; }
         if (f[0] == 'z' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, size_t), false); f += 2; continue; }
         if (f[0] == 'l' && (f[1] == 'd' || f[1] == 'i')) { put_signed(sb, va_arg(aq, long)); f += 2; continue; }
         if (f[0] == 'l' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, unsigned long), false); f += 2; continue; }
@@ -338,7 +349,7 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
             int prec = va_arg(aq, int);
             const char *str = va_arg(aq, const char *);
             if (!str) str = "(null)";
-            sb_putn(sb, str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
+            put_bytes(sb, str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
             f += 3;
             continue;
         }
