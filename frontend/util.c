@@ -305,16 +305,25 @@ static void put_signed(StrBuf *sb, long long v) {
 
 /* One directive fmt[0..n) ("%-08.3lf") through snprintf; stars are the
  * width/precision arguments already fetched. */
+#define SB_SNPRINTF(dst, room, spec, nstar, w, pr, arg)                               \
+    ((nstar) == 2 ? snprintf(dst, room, spec, w, pr, arg)                             \
+     : (nstar) == 1 ? snprintf(dst, room, spec, (hasw ? w : pr), arg)                 \
+     : snprintf(dst, room, spec, arg))
+/* Printed straight into the buffer's free space (at least 64 bytes), and
+ * again after growing it when the text did not fit. */
 #define SB_FALLBACK(sb, spec, nstar, w, pr, arg)                                         \
     do {                                                                              \
-        int m_ = (nstar) == 2 ? snprintf(NULL, 0, spec, w, pr, arg)                   \
-               : (nstar) == 1 ? snprintf(NULL, 0, spec, (hasw ? w : pr), arg)         \
-               : snprintf(NULL, 0, spec, arg);                                        \
-        if (m_ < 0) break;                                                            \
-        sb_reserve(sb, (size_t)m_);                                                   \
-        if ((nstar) == 2) snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, w, pr, arg); \
-        else if ((nstar) == 1) snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, (hasw ? w : pr), arg); \
-        else snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, arg);                  \
+        sb_reserve(sb, 63);                                                           \
+        size_t room_ = sb->cap - sb->len;                                             \
+        int m_ = SB_SNPRINTF(sb->buf + sb->len, room_, spec, nstar, w, pr, arg);      \
+        if (m_ < 0) {                                                                 \
+            sb->buf[sb->len] = 0;                                                     \
+            break;                                                                    \
+        }                                                                             \
+        if ((size_t)m_ >= room_) {                                                    \
+            sb_reserve(sb, (size_t)m_);                                               \
+            SB_SNPRINTF(sb->buf + sb->len, (size_t)m_ + 1, spec, nstar, w, pr, arg);  \
+        }                                                                             \
         sb->len += (size_t)m_;                                                        \
     } while (0)
 
