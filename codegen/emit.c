@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The name depends on the symbol only, and emitting a body asks for it at
+ * every mention: made once per symbol. */
 char *local_name(Sym *s) {
-    if (s->is_param) return xasprintf("p_%s", s->name);
-    return xasprintf("v_%s_%d", s->name, s->id);
+    if (!s->c_name) s->c_name = s->is_param ? xasprintf("p_%s", s->name) : xasprintf("v_%s_%d", s->name, s->id);
+    return s->c_name;
 }
 
 /* A captured `var` that is assigned somewhere lives in a GC cell shared with

@@ -290,13 +290,18 @@ static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
 static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
     char tmp[24];
     int n = 24;
-    while (v >= 10) {
+    unsigned w;
+    while (v > 0xffffffffu) {   /* the rare wide values: 64-bit division */
         tmp[--n] = (char)('0' + v % 10);
         v /= 10;
     }
-    tmp[--n] = (char)('0' + v);
+    for (w = (unsigned)v; w >= 10; w /= 10) tmp[--n] = (char)('0' + w % 10);
+    tmp[--n] = (char)('0' + w);
     if (neg) tmp[--n] = '-';
-    put_bytes(sb, tmp + n, (size_t)(24 - n));
+    sb_reserve(sb, (size_t)(24 - n));
+    char *d = sb->buf + sb->len;
+    sb->len += (size_t)(24 - n);
+    while (n < 24) *d++ = tmp[n++];
 }
 
 static void put_signed(StrBuf *sb, long long v) {
