@@ -305,7 +305,7 @@ static void rest_syms_of(Scan *sc, Pattern *p) {
 
 static void find_rest_arms(Scan *sc, MatchArmList *arms);
 static void find_rests_expr(Scan *sc, Expr *e) {
-    if (!e) return;
+    if (!e || expr_is_leaf(e)) return;
     if (e->kind == EX_MATCH) find_rest_arms(sc, &e->arms);
     find_rests_expr(sc, e->a);
     find_rests_expr(sc, e->b);

@@ -9,18 +9,8 @@ static void walk_arms(AstWalk *w, MatchArmList *arms) {
     }
 }
 
-/* Kinds the parser makes without child expressions, lists or blocks (and
- * nothing adds any later): the walks skip their child fields, which sit two
- * and three cache lines into the node. */
-#define LEAF_KINDS                                                                                \
-    ((1u << EX_INT) | (1u << EX_FLOAT) | (1u << EX_STRING) | (1u << EX_BOOL) | (1u << EX_IDENT) | \
-     (1u << EX_TYPE_IDENT) | (1u << EX_PLACEHOLDER))
-_Static_assert(EX_HOLE < 32, "LEAF_KINDS is a 32-bit mask");
-
-static inline bool is_leaf(const Expr *e) { return (LEAF_KINDS >> e->kind) & 1u; }
-
 void ast_walk_children(AstWalk *w, Expr *e, Expr *skip) {
-    if (is_leaf(e)) return;
+    if (expr_is_leaf(e)) return;
     if (e->a != skip) ast_walk_expr(w, e->a);
     if (e->b != skip) ast_walk_expr(w, e->b);
     if (e->c != skip) ast_walk_expr(w, e->c);
@@ -33,7 +23,7 @@ void ast_walk_children(AstWalk *w, Expr *e, Expr *skip) {
 }
 
 void ast_walk_expr(AstWalk *w, Expr *e) {
-    if (e && w->expr(w, e) && !is_leaf(e)) ast_walk_children(w, e, NULL);
+    if (e && w->expr(w, e) && !expr_is_leaf(e)) ast_walk_children(w, e, NULL);
 }
 
 void ast_walk_stmt(AstWalk *w, Stmt *s) {
