@@ -62,9 +62,17 @@ char *type_desc(Emitter *em, Type *t) {
         return "&geno_t_unit";   /* never constrained: no value of it exists */
     default: break;
     }
+    /* Types never change once checked: one lookup per Type object. */
+    char *ref = ptrmap_get(&em->desc_of, t);
+    if (ref) return ref;
     char *key = ty_str(t);
     StrMapEntry *known = strmap_find(&em->desc_ids, key);
-    if (known) return xasprintf("&td_%d", known->aux);
+    if (known) {
+        free(key);
+        ref = xasprintf("&td_%d", known->aux);
+        ptrmap_put(&em->desc_of, t, ref);
+        return ref;
+    }
     const char *kind;
     switch (t->kind) {
     case TY_LIST: kind = "GT_LIST"; break;
@@ -82,6 +90,7 @@ char *type_desc(Emitter *em, Type *t) {
     }
     int id = em->ndescs++;
     strmap_put(&em->desc_ids, key, NULL, id);
+    ptrmap_put(&em->desc_of, t, xasprintf("&td_%d", id));
     StrBuf *h = &em->head;
     sb_printf(h, "static const GenoType td_%d;  /* %s */\n", id, key);
     /* Function types carry no parameter descriptors: nothing inspects them. */
@@ -130,7 +139,7 @@ char *type_desc(Emitter *em, Type *t) {
     sb_printf(h, "static const GenoType td_%d = {%s, %d, %s, \"%s\", %d, %s};\n",
               id, kind, nparams, nparams ? xasprintf("td_%d_params", id) : "0", name,
               nvariants, variants);
-    return xasprintf("&td_%d", id);
+    return ptrmap_get(&em->desc_of, t);
 }
 
 /* ---- statements ---------------------------------------------------------- */

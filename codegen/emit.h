@@ -35,6 +35,7 @@ typedef struct {
     const char *line_file;   /* file the last #line in body named: later ones omit it */
     StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
     int ndescs;
+    PtrMap desc_of;          /* a resolved Type * -> its "&td_<index>" (type_desc) */
     Type *cur_ret;
     Def *cur_func;
     bool in_lambda;     /* returns convert to a word (closure ABI) */
