@@ -281,11 +281,36 @@ void sb_puts(StrBuf *sb, const char *s) { sb_putn(sb, s, strlen(s)); }
  * time, so the output is exactly printf's. */
 
 /* Appends without the terminating NUL (sb_vprintf writes it once at the end). */
+/* n bytes from s to d: short copies (most pieces of the C text are a few
+ * bytes) as two overlapping fixed-size moves instead of a libc call. */
+static inline void copy_bytes(char *d, const char *s, size_t n) {
+    if (n >= 16) {
+        memcpy(d, s, n);
+    } else if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
     sb_reserve(sb, n);
-    memcpy(sb->buf + sb->len, s, n);
+    copy_bytes(sb->buf + sb->len, s, n);
     sb->len += n;
 }
+
 
 static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
     char tmp[24];
