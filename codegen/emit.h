@@ -36,6 +36,7 @@ typedef struct {
     StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
     int ndescs;
     PtrMap desc_of;          /* a resolved Type * -> its "&td_<index>" (type_desc) */
+    PtrMap body_kinds;       /* StmtList * -> the kinds it holds (emit_kinds.c) */
     Type *cur_ret;
     Def *cur_func;
     bool in_lambda;     /* returns convert to a word (closure ABI) */
@@ -196,6 +197,10 @@ typedef struct ArrayClass {
 typedef VEC(ArrayClass *) ArrayClassList;
 void find_array_classes(Emitter *em, StmtList *body, ArrayClassList *out);   /* non-escaping classes */
 ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not escape */
+/* emit_kinds.c: whether body (its lambdas and nested blocks included) holds an
+ * expression / a statement of kind k. */
+bool body_has_expr(Emitter *em, StmtList *body, ExprKind k);
+bool body_has_stmt(Emitter *em, StmtList *body, StmtKind k);
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
 bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */

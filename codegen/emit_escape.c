@@ -333,7 +333,8 @@ static void find_rest_arms(Scan *sc, MatchArmList *arms) {
 }
 
 static void mark_rests(Emitter *em, Def *f) {
-    if (f->is_async) return;
+    /* rests are bound by match arms' list patterns only */
+    if (f->is_async || !(body_has_stmt(em, &f->body, ST_MATCH) || body_has_expr(em, &f->body, EX_MATCH))) return;
     Scan sc = {em, {0}, 0, NULL, true};
     find_rests(&sc, &f->body);
     if (!sc.tracked.len) return;

@@ -723,7 +723,7 @@ void find_small_ints(Emitter *em, StmtList *body) {
     ArrayClassList arrays = {0};
     collect(em, &all, body);
     CompWalk cw = {.base.expr = comp_var, .em = em, .all = &all};
-    ast_walk_block(&cw.base, body);
+    if (body_has_expr(em, body, EX_LIST_COMP)) ast_walk_block(&cw.base, body);
     find_array_classes(em, body, &arrays);
     find_nonneg(em, &all);
     for (bool changed = true; changed;) {
