@@ -85,6 +85,7 @@ char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
 int64_t loc_value(SrcLoc loc);                  /* the same GenoLoc as a number */
+bool int_text_value(const char *text, long long *v);   /* strtoll of all of text (emit_expr.c) */
 bool small_literal(Expr *e, long long *v);      /* an Int literal within the small range, its value */
 int bit_length(unsigned __int128 m);            /* emit_ranges.c: least k with m < 2^k */
 /* A small Int's tagged word from its value, and back, written out: tcc
