@@ -145,7 +145,8 @@ char *type_desc(Emitter *em, Type *t) {
 /* ---- statements ---------------------------------------------------------- */
 
 void emit_line(Emitter *em, const char *fmt, ...) {
-    for (int i = 0; i < em->indent; i++) sb_puts(&em->body, "    ");
+    static const char spaces[] = "                                ";   /* 8 levels */
+    for (int i = em->indent; i > 0; i -= 8) sb_putn(&em->body, spaces, (size_t)(i < 8 ? i : 8) * 4);
     va_list ap;
     va_start(ap, fmt);
     sb_vprintf(&em->body, fmt, ap);
@@ -736,6 +737,9 @@ void emit_block(Emitter *em, StmtList *body) {
 /* The C signature of f, or with `out` of its out-parameter variant, or
  * with em->ret_in of its f_in variant. */
 static char *signature(Emitter *em, Def *f, bool out) {
+    /* the plain one is asked for by the prototype, then by the definition */
+    bool plain = !out && !em->ret_in;
+    if (plain && em->sig_def == f) return em->sig_text;
     Sym *s = f->sym;
     StrBuf sb = {0};
     if (em->ret_in) {
@@ -748,7 +752,12 @@ static char *signature(Emitter *em, Def *f, bool out) {
         sb_printf(&sb, "%s%s p_%s", i || out ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
     if (!f->params.len && !out) sb_puts(&sb, "void");
     sb_putc(&sb, ')');
-    return sb_take(&sb);
+    char *text = sb_take(&sb);
+    if (plain) {
+        em->sig_def = f;
+        em->sig_text = text;
+    }
+    return text;
 }
 
 /* True when the C emitted for body visibly ends in `return` on every path:

@@ -37,6 +37,8 @@ typedef struct {
     int ndescs;
     PtrMap desc_of;          /* a resolved Type * -> its "&td_<index>" (type_desc) */
     PtrMap body_kinds;       /* StmtList * -> the kinds it holds (emit_kinds.c) */
+    Def *sig_def;            /* the function whose plain signature sig_text is (emit.c) */
+    char *sig_text;
     Type *cur_ret;
     Def *cur_func;
     bool in_lambda;     /* returns convert to a word (closure ABI) */
