@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The name depends on the symbol only, and emitting a body asks for it at
+ * every mention: made once per symbol. */
 char *local_name(Sym *s) {
-    if (s->is_param) return xasprintf("p_%s", s->name);
-    return xasprintf("v_%s_%d", s->name, s->id);
+    if (!s->c_name) s->c_name = s->is_param ? xasprintf("p_%s", s->name) : xasprintf("v_%s_%d", s->name, s->id);
+    return s->c_name;
 }
 
 /* A captured `var` that is assigned somewhere lives in a GC cell shared with
@@ -60,9 +62,17 @@ char *type_desc(Emitter *em, Type *t) {
         return "&geno_t_unit";   /* never constrained: no value of it exists */
     default: break;
     }
+    /* Types never change once checked: one lookup per Type object. */
+    char *ref = ptrmap_get(&em->desc_of, t);
+    if (ref) return ref;
     char *key = ty_str(t);
     StrMapEntry *known = strmap_find(&em->desc_ids, key);
-    if (known) return xasprintf("&td_%d", known->aux);
+    if (known) {
+        free(key);
+        ref = xasprintf("&td_%d", known->aux);
+        ptrmap_put(&em->desc_of, t, ref);
+        return ref;
+    }
     const char *kind;
     switch (t->kind) {
     case TY_LIST: kind = "GT_LIST"; break;
@@ -80,6 +90,7 @@ char *type_desc(Emitter *em, Type *t) {
     }
     int id = em->ndescs++;
     strmap_put(&em->desc_ids, key, NULL, id);
+    ptrmap_put(&em->desc_of, t, xasprintf("&td_%d", id));
     StrBuf *h = &em->head;
     sb_printf(h, "static const GenoType td_%d;  /* %s */\n", id, key);
     /* Function types carry no parameter descriptors: nothing inspects them. */
@@ -128,13 +139,14 @@ char *type_desc(Emitter *em, Type *t) {
     sb_printf(h, "static const GenoType td_%d = {%s, %d, %s, \"%s\", %d, %s};\n",
               id, kind, nparams, nparams ? xasprintf("td_%d_params", id) : "0", name,
               nvariants, variants);
-    return xasprintf("&td_%d", id);
+    return ptrmap_get(&em->desc_of, t);
 }
 
 /* ---- statements ---------------------------------------------------------- */
 
 void emit_line(Emitter *em, const char *fmt, ...) {
-    for (int i = 0; i < em->indent; i++) sb_puts(&em->body, "    ");
+    static const char spaces[] = "                                ";   /* 8 levels */
+    for (int i = em->indent; i > 0; i -= 8) sb_putn(&em->body, spaces, (size_t)(i < 8 ? i : 8) * 4);
     va_list ap;
     va_start(ap, fmt);
     sb_vprintf(&em->body, fmt, ap);
@@ -725,6 +737,9 @@ void emit_block(Emitter *em, StmtList *body) {
 /* The C signature of f, or with `out` of its out-parameter variant, or
  * with em->ret_in of its f_in variant. */
 static char *signature(Emitter *em, Def *f, bool out) {
+    /* the plain one is asked for by the prototype, then by the definition */
+    bool plain = !out && !em->ret_in;
+    if (plain && em->sig_def == f) return em->sig_text;
     Sym *s = f->sym;
     StrBuf sb = {0};
     if (em->ret_in) {
@@ -737,7 +752,12 @@ static char *signature(Emitter *em, Def *f, bool out) {
         sb_printf(&sb, "%s%s p_%s", i || out ? ", " : "", c_type(s->ty->args[i]), f->params.items[i].name);
     if (!f->params.len && !out) sb_puts(&sb, "void");
     sb_putc(&sb, ')');
-    return sb_take(&sb);
+    char *text = sb_take(&sb);
+    if (plain) {
+        em->sig_def = f;
+        em->sig_text = text;
+    }
+    return text;
 }
 
 /* True when the C emitted for body visibly ends in `return` on every path:

@@ -35,6 +35,10 @@ typedef struct {
     const char *line_file;   /* file the last #line in body named: later ones omit it */
     StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
     int ndescs;
+    PtrMap desc_of;          /* a resolved Type * -> its "&td_<index>" (type_desc) */
+    PtrMap body_kinds;       /* StmtList * -> the kinds it holds (emit_kinds.c) */
+    Def *sig_def;            /* the function whose plain signature sig_text is (emit.c) */
+    char *sig_text;
     Type *cur_ret;
     Def *cur_func;
     bool in_lambda;     /* returns convert to a word (closure ABI) */
@@ -84,6 +88,7 @@ char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */
 char *from_word(Type *t, const char *wexpr);    /* GenoWord → C value */
 char *loc_arg(SrcLoc loc);                      /* "GENO_LOC(3, 5)" */
 int64_t loc_value(SrcLoc loc);                  /* the same GenoLoc as a number */
+bool int_text_value(const char *text, long long *v);   /* strtoll of all of text (emit_expr.c) */
 bool small_literal(Expr *e, long long *v);      /* an Int literal within the small range, its value */
 int bit_length(unsigned __int128 m);            /* emit_ranges.c: least k with m < 2^k */
 /* A small Int's tagged word from its value, and back, written out: tcc
@@ -196,6 +201,10 @@ typedef struct ArrayClass {
 typedef VEC(ArrayClass *) ArrayClassList;
 void find_array_classes(Emitter *em, StmtList *body, ArrayClassList *out);   /* non-escaping classes */
 ArrayClass *array_class(Emitter *em, Expr *e);   /* of local e, if it does not escape */
+/* emit_kinds.c: whether body (its lambdas and nested blocks included) holds an
+ * expression / a statement of kind k. */
+bool body_has_expr(Emitter *em, StmtList *body, ExprKind k);
+bool body_has_stmt(Emitter *em, StmtList *body, StmtKind k);
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
 bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */

@@ -156,7 +156,9 @@ void find_array_classes(Emitter *em, StmtList *body, ArrayClassList *out) {
     Scan sc = {&em->arrays, 0};
     SymList mine = {0};   /* this body's array locals */
     declare(&em->arrays, &mine, body);
-    scan_block(&sc, body);
+    /* No array local here: no symbol of body has a class (a body names its
+     * own locals only), so the scan would change nothing. */
+    if (mine.len) scan_block(&sc, body);
     for (int i = 0; i < mine.len; i++) {
         ArrayClass *c = root(ptrmap_get(&em->arrays, mine.items[i]));
         if (!c->escapes && !c->listed) {

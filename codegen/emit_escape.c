@@ -305,7 +305,7 @@ static void rest_syms_of(Scan *sc, Pattern *p) {
 
 static void find_rest_arms(Scan *sc, MatchArmList *arms);
 static void find_rests_expr(Scan *sc, Expr *e) {
-    if (!e) return;
+    if (!e || expr_is_leaf(e)) return;
     if (e->kind == EX_MATCH) find_rest_arms(sc, &e->arms);
     find_rests_expr(sc, e->a);
     find_rests_expr(sc, e->b);
@@ -333,7 +333,8 @@ static void find_rest_arms(Scan *sc, MatchArmList *arms) {
 }
 
 static void mark_rests(Emitter *em, Def *f) {
-    if (f->is_async) return;
+    /* rests are bound by match arms' list patterns only */
+    if (f->is_async || !(body_has_stmt(em, &f->body, ST_MATCH) || body_has_expr(em, &f->body, EX_MATCH))) return;
     Scan sc = {em, {0}, 0, NULL, true};
     find_rests(&sc, &f->body);
     if (!sc.tracked.len) return;

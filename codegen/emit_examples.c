@@ -30,7 +30,15 @@ static bool encode_number(Expr *e, bool negate, StrBuf *sb) {
     if (e->kind == EX_INT && ty_is(e->ty, TY_INT)) {
         long long v;
         if (!small_literal(e, &v)) return false;   /* big: geno_int_from_dec and its limit check */
-        sb_printf(sb, "i%lld;", negate ? -v : v);
+        /* "i%lld;" without the formatting machinery (thousands of literals) */
+        long long x = negate ? -v : v;
+        unsigned long long u = x < 0 ? 0ull - (unsigned long long)x : (unsigned long long)x;
+        char buf[24], *p = buf + sizeof buf;
+        *--p = ';';
+        do *--p = (char)('0' + u % 10); while ((u /= 10));
+        if (x < 0) *--p = '-';
+        *--p = 'i';
+        sb_putn(sb, p, (size_t)(buf + sizeof buf - p));
         return true;
     }
     if (e->kind == EX_FLOAT && ty_is(e->ty, TY_FLOAT)) {

@@ -81,12 +81,27 @@ char *from_word(Type *t, const char *w) {
 /* ---- literals ------------------------------------------------------------ */
 
 /* An Int literal that fits a tagged small Int; its value in *v. */
-bool small_literal(Expr *e, long long *v) {
-    if (e->kind != EX_INT) return false;
+/* strtoll of an Int literal's text: true when it is all decimal (no errno,
+ * nothing after). Up to 18 digits always fit, and are read here (codegen
+ * asks for literal values tens of thousands of times); anything else goes
+ * through strtoll. */
+bool int_text_value(const char *text, long long *v) {
+    long long x = 0;
+    int n = 0;
+    for (; n <= 18 && text[n] >= '0' && text[n] <= '9'; n++) x = x * 10 + (text[n] - '0');
+    if (n && n <= 18 && !text[n]) {
+        *v = x;
+        return true;
+    }
     errno = 0;
     char *end;
-    *v = strtoll(e->int_text, &end, 10);
-    return errno == 0 && *end == 0 && *v >= -(1LL << 61) && *v < (1LL << 61);
+    *v = strtoll(text, &end, 10);
+    return errno == 0 && *end == 0;
+}
+
+bool small_literal(Expr *e, long long *v) {
+    if (e->kind != EX_INT) return false;
+    return int_text_value(e->int_text, v) && *v >= -(1LL << 61) && *v < (1LL << 61);
 }
 
 static char *emit_int_literal(Emitter *em, Expr *e) {

@@ -71,6 +71,13 @@ static void visit_sym(Walk *w, Sym *s) {
 }
 
 void collect_module_funcs(Emitter *em, Program *p) {
+    /* A function symbol whose Def is neither a definition nor an impl
+     * method of p comes from an import, or is a trait's method signature:
+     * without either there is nothing to collect, and no walk. */
+    bool other_defs = false;
+    for (int i = 0; i < p->defs.len && !other_defs; i++)
+        other_defs = p->defs.items[i]->kind == DEF_IMPORT || p->defs.items[i]->kind == DEF_TRAIT;
+    if (!other_defs) return;
     Walk w = {{.expr = visit_expr}, em, p};
     for (int i = 0; i < p->defs.len; i++) {
         Def *d = p->defs.items[i];

@@ -54,8 +54,9 @@ static Target *target_of(Walk *w, Sym *s) {
 
 /* A parameter of the function being walked: remembers its symbol. */
 static void note_param(Walk *w, Sym *s) {
+    if (s->kind != SYM_LOCAL || !s->is_param || s->is_lambda_param) return;   /* the cheap tests first */
     Target *t = w->cur ? ptrmap_get(&w->index, w->cur) : NULL;
-    if (!t || s->kind != SYM_LOCAL || !s->is_param || s->is_lambda_param) return;
+    if (!t) return;
     for (int i = 0; i < t->def->params.len; i++)
         if (!strcmp(t->def->params.items[i].name, s->name)) t->params[i] = s;
 }

@@ -176,10 +176,8 @@ static bool in_small(__int128 v) { return v >= -(__int128)SMALL_MAX_ - 1 && v <=
 
 /* The value of Int literal e when it lies within [-lim, lim]. */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v) {
-    errno = 0;
-    char *end;
-    long long x = strtoll(e->int_text, &end, 10);
-    if (errno || *end || x > lim || x < -lim) return false;
+    long long x;
+    if (!int_text_value(e->int_text, &x) || x > lim || x < -lim) return false;
     *v = x;
     return true;
 }
@@ -723,7 +721,7 @@ void find_small_ints(Emitter *em, StmtList *body) {
     ArrayClassList arrays = {0};
     collect(em, &all, body);
     CompWalk cw = {.base.expr = comp_var, .em = em, .all = &all};
-    ast_walk_block(&cw.base, body);
+    if (body_has_expr(em, body, EX_LIST_COMP)) ast_walk_block(&cw.base, body);
     find_array_classes(em, body, &arrays);
     find_nonneg(em, &all);
     for (bool changed = true; changed;) {

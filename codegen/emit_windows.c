@@ -102,7 +102,7 @@ static void scan_block(Scan *sc, StmtList *b) {
 
 void find_list_windows(Emitter *em, StmtList *body) {
     em->window_params.len = 0;
-    if (em->volatile_vars) return;
+    if (em->volatile_vars || !body_has_expr(em, body, EX_INDEX)) return;   /* windows serve l[i] only */
     Scan sc = {.base.expr = scan_expr, .em = em};
     scan_block(&sc, body);
 }

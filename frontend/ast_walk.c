@@ -10,6 +10,20 @@ static void walk_arms(AstWalk *w, MatchArmList *arms) {
 }
 
 void ast_walk_children(AstWalk *w, Expr *e, Expr *skip) {
+    switch (e->kind) {   /* the parser gives these a (and b) only, and nothing adds more */
+    case EX_BINARY:
+    case EX_INDEX:
+        if (e->a != skip) ast_walk_expr(w, e->a);
+        if (e->b != skip) ast_walk_expr(w, e->b);
+        return;
+    case EX_UNARY:
+    case EX_FIELD:
+        if (e->a != skip) ast_walk_expr(w, e->a);
+        return;
+    default:
+        if (expr_is_leaf(e)) return;
+        break;
+    }
     if (e->a != skip) ast_walk_expr(w, e->a);
     if (e->b != skip) ast_walk_expr(w, e->b);
     if (e->c != skip) ast_walk_expr(w, e->c);
@@ -22,7 +36,7 @@ void ast_walk_children(AstWalk *w, Expr *e, Expr *skip) {
 }
 
 void ast_walk_expr(AstWalk *w, Expr *e) {
-    if (e && w->expr(w, e)) ast_walk_children(w, e, NULL);
+    if (e && w->expr(w, e) && !expr_is_leaf(e)) ast_walk_children(w, e, NULL);
 }
 
 void ast_walk_stmt(AstWalk *w, Stmt *s) {

@@ -23,6 +23,16 @@ struct AstWalk {
     void (*stmt)(AstWalk *w, Stmt *s);
 };
 
+/* Kinds the parser makes without child expressions, lists or blocks (and
+ * nothing adds any later): walks skip their child fields, which sit two
+ * and three cache lines into the node. */
+#define EXPR_LEAF_KINDS                                                                           \
+    ((1u << EX_INT) | (1u << EX_FLOAT) | (1u << EX_STRING) | (1u << EX_BOOL) | (1u << EX_IDENT) | \
+     (1u << EX_TYPE_IDENT) | (1u << EX_PLACEHOLDER))
+_Static_assert(EX_HOLE < 32, "EXPR_LEAF_KINDS is a 32-bit mask");
+
+static inline bool expr_is_leaf(const Expr *e) { return (EXPR_LEAF_KINDS >> e->kind) & 1u; }
+
 void ast_walk_expr(AstWalk *w, Expr *e);    /* e itself and all below it; e may be NULL */
 /* Everything below e except the subtree of skip (NULL: none). */
 void ast_walk_children(AstWalk *w, Expr *e, Expr *skip);

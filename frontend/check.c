@@ -113,7 +113,8 @@ Sym *declare_local(Checker *c, const char *name, Type *ty, bool is_mutable) {
 Sym *lookup_local(Checker *c, const char *name) {
     for (Scope *s = c->scope; s; s = s->parent)
         for (int i = s->syms.len - 1; i >= 0; i--)
-            if (strcmp(s->syms.items[i]->name, name) == 0) return s->syms.items[i];
+            if (s->syms.items[i]->name[0] == name[0] && strcmp(s->syms.items[i]->name, name) == 0)
+                return s->syms.items[i];
     return NULL;
 }
 

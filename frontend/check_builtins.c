@@ -20,7 +20,7 @@ void check_builtins_reset(void) { memset(&cache, 0, sizeof cache); }
 
 static BuiltinEntry *entry(const char *name) {
     for (int i = 0; i < cache.len; i++)
-        if (strcmp(cache.items[i].name, name) == 0) return &cache.items[i];
+        if (cache.items[i].name[0] == name[0] && strcmp(cache.items[i].name, name) == 0) return &cache.items[i];
     const BuiltinSig *b = builtin_lookup(name);
     if (!b) return NULL;
     BuiltinEntry e = {0};

@@ -11,6 +11,7 @@
  * numbers and Strings only.
  */
 #include "check_int.h"
+#include "ast_walk.h"
 
 static Type *set_ty(Expr *e, Type *t) {
     e->ty = t;
@@ -36,7 +37,9 @@ void record_expected(Checker *c, Expr *e, Type *expected) {
         e->aux |= AUX_TO_FLOAT;
         return;
     }
-    bool concrete = !has_vars(x) && !contains_any(x);
+    /* x holds no type variable and no Any (pure tests, made where needed:
+     * most expressions reach the default case with a t free of variables) */
+#define concrete (!has_vars(x) && !contains_any(x))
     switch (e->kind) {
     case EX_LIST:
         if (x->kind == TY_LIST) {
@@ -70,9 +73,10 @@ void record_expected(Checker *c, Expr *e, Type *expected) {
         if (concrete && (has_vars(t) || contains_any(t))) e->ty = x;
         return;
     default:
-        if (concrete && has_vars(t) && strict_compat(c, x, t)) e->ty = x;
+        if (has_vars(t) && concrete && strict_compat(c, x, t)) e->ty = x;
         return;
     }
+#undef concrete
 }
 
 /* ---- operators -------------------------------------------------------------- */
@@ -627,6 +631,7 @@ static Type *default_vars(Type *t) {
     if (!t) return t;
     t = ty_resolve(t);
     if (t->kind == TY_VAR) return t_unit();
+    if (!t->nargs && !t->ret) return t;   /* no part to default (has_vars is false) */
     if (!has_vars(t)) return t;
     Type *r = ty_new(t->kind, t->nargs, NULL);
     Type **args = r->args;
@@ -654,6 +659,7 @@ static void dv_pattern(Pattern *p) {
 static void dv_expr(Expr *e) {
     if (!e) return;
     e->ty = default_vars(e->ty);
+    if (expr_is_leaf(e)) return;
     if (e->kind == EX_LAMBDA || e->kind == EX_LIST_COMP) dv_sym(e->sym);
     dv_expr(e->a);
     dv_expr(e->b);

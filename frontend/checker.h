@@ -87,6 +87,7 @@ typedef struct Sym {
     bool assigned;          /* SYM_LOCAL assigned somewhere after its declaration */
     int lambda_depth;       /* checker-internal: lambda nesting at declaration */
     const char *builtin_name;   /* SYM_BUILTIN: the builtin's name */
+    char *c_name;           /* codegen: local_name's text, made once (codegen/emit.c) */
 } Sym;
 
 /* The local a PAT_VAR / named PAT_REST pattern binds (NULL otherwise). */

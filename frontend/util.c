@@ -1,4 +1,5 @@
 /* util.c — allocation, string builder and file reading for the compiler. */
+#define _GNU_SOURCE   /* strchrnul */
 #include "util.h"
 
 #include <stdio.h>
@@ -279,13 +280,53 @@ void sb_puts(StrBuf *sb, const char *s) { sb_putn(sb, s, strlen(s)); }
  * anything else (%.3f, %04x, ...) is handed to snprintf one directive at a
  * time, so the output is exactly printf's. */
 
+/* Appends without the terminating NUL (sb_vprintf writes it once at the end). */
+/* n bytes from s to d: short copies (most pieces of the C text are a few
+ * bytes) as two overlapping fixed-size moves instead of a libc call. */
+static inline void copy_bytes(char *d, const char *s, size_t n) {
+    if (n >= 16) {
+        memcpy(d, s, n);
+    } else if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
+static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
+    sb_reserve(sb, n);
+    copy_bytes(sb->buf + sb->len, s, n);
+    sb->len += n;
+}
+
+
 static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
     char tmp[24];
-    int n = 0;
-    do tmp[n++] = (char)('0' + v % 10); while ((v /= 10));
-    sb_reserve(sb, (size_t)n + 1);
-    if (neg) sb->buf[sb->len++] = '-';
-    while (n) sb->buf[sb->len++] = tmp[--n];
+    int n = 24;
+    unsigned w;
+    while (v > 0xffffffffu) {   /* the rare wide values: 64-bit division */
+        tmp[--n] = (char)('0' + v % 10);
+        v /= 10;
+    }
+    for (w = (unsigned)v; w >= 10; w /= 10) tmp[--n] = (char)('0' + w % 10);
+    tmp[--n] = (char)('0' + w);
+    if (neg) tmp[--n] = '-';
+    sb_reserve(sb, (size_t)(24 - n));
+    char *d = sb->buf + sb->len;
+    sb->len += (size_t)(24 - n);
+    while (n < 24) *d++ = tmp[n++];
 }
 
 static void put_signed(StrBuf *sb, long long v) {
@@ -294,16 +335,25 @@ static void put_signed(StrBuf *sb, long long v) {
 
 /* One directive fmt[0..n) ("%-08.3lf") through snprintf; stars are the
  * width/precision arguments already fetched. */
+#define SB_SNPRINTF(dst, room, spec, nstar, w, pr, arg)                               \
+    ((nstar) == 2 ? snprintf(dst, room, spec, w, pr, arg)                             \
+     : (nstar) == 1 ? snprintf(dst, room, spec, (hasw ? w : pr), arg)                 \
+     : snprintf(dst, room, spec, arg))
+/* Printed straight into the buffer's free space (at least 64 bytes), and
+ * again after growing it when the text did not fit. */
 #define SB_FALLBACK(sb, spec, nstar, w, pr, arg)                                         \
     do {                                                                              \
-        int m_ = (nstar) == 2 ? snprintf(NULL, 0, spec, w, pr, arg)                   \
-               : (nstar) == 1 ? snprintf(NULL, 0, spec, (hasw ? w : pr), arg)         \
-               : snprintf(NULL, 0, spec, arg);                                        \
-        if (m_ < 0) break;                                                            \
-        sb_reserve(sb, (size_t)m_);                                                   \
-        if ((nstar) == 2) snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, w, pr, arg); \
-        else if ((nstar) == 1) snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, (hasw ? w : pr), arg); \
-        else snprintf(sb->buf + sb->len, (size_t)m_ + 1, spec, arg);                  \
+        sb_reserve(sb, 63);                                                           \
+        size_t room_ = sb->cap - sb->len;                                             \
+        int m_ = SB_SNPRINTF(sb->buf + sb->len, room_, spec, nstar, w, pr, arg);      \
+        if (m_ < 0) {                                                                 \
+            sb->buf[sb->len] = 0;                                                     \
+            break;                                                                    \
+        }                                                                             \
+        if ((size_t)m_ >= room_) {                                                    \
+            sb_reserve(sb, (size_t)m_);                                               \
+            SB_SNPRINTF(sb->buf + sb->len, (size_t)m_ + 1, spec, nstar, w, pr, arg);  \
+        }                                                                             \
         sb->len += (size_t)m_;                                                        \
     } while (0)
 
@@ -312,23 +362,23 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
     va_copy(aq, ap);
     const char *f = fmt;
     sb_reserve(sb, 0);
-    while (*f) {
-        const char *pct = strchr(f, '%');
-        size_t lit = pct ? (size_t)(pct - f) : strlen(f);
-        if (lit) sb_putn(sb, f, lit);
-        if (!pct) break;
+    for (;;) {
+        const char *pct = strchrnul(f, '%');
+        if (pct > f) put_bytes(sb, f, (size_t)(pct - f));
+        if (!*pct) break;
         f = pct + 1;
         /* fast forms: %s %d %i %u %c %% %zu %ld %lld %lu %llu %.*s */
         if (*f == 's') {
             const char *str = va_arg(aq, const char *);
-            sb_puts(sb, str ? str : "(null)");
+            if (!str) str = "(null)";
+            put_bytes(sb, str, strlen(str));
             f++;
             continue;
         }
         if (*f == 'd' || *f == 'i') { put_signed(sb, va_arg(aq, int)); f++; continue; }
         if (*f == 'u') { put_unsigned(sb, va_arg(aq, unsigned), false); f++; continue; }
-        if (*f == 'c') { sb_putc(sb, (char)va_arg(aq, int)); f++; continue; }
-        if (*f == '%') { sb_putc(sb, '%'); f++; continue; }
+        if (*f == 'c') { char ch = (char)va_arg(aq, int); put_bytes(sb, &ch, 1); f++; continue; }
+        if (*f == '%') { put_bytes(sb, "%", 1); f++; continue; }
         if (f[0] == 'z' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, size_t), false); f += 2; continue; }
         if (f[0] == 'l' && (f[1] == 'd' || f[1] == 'i')) { put_signed(sb, va_arg(aq, long)); f += 2; continue; }
         if (f[0] == 'l' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, unsigned long), false); f += 2; continue; }
@@ -338,7 +388,7 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
             int prec = va_arg(aq, int);
             const char *str = va_arg(aq, const char *);
             if (!str) str = "(null)";
-            sb_putn(sb, str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
+            put_bytes(sb, str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
             f += 3;
             continue;
         }
