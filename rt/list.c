@@ -212,6 +212,8 @@ typedef struct {
     int64_t tailoff, off, span, edit;
     Node *root;
     Leaf *tail;                 /* NULL until the first element */
+    GenoList *src;              /* geno_list_builder_start's list until the first element (LAZY START) */
+    int64_t first;              /* capacity of the first tail (0: WIDTH) */
 } Builder;
 
 _Static_assert(sizeof(GenoListBuilder) == sizeof(Builder), "the public builder's size");
@@ -237,7 +239,8 @@ void geno_list_builder_init(GenoListBuilder *gb) {
 
 /* Starts a builder holding l's elements (sharing l's trie). */
 static void builder_from(Builder *b, const GenoList *l) {
-    if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
+    geno_list_builder_init((GenoListBuilder *)b);   /* (also its edit id: none yet) */
+    if (l->len == 0) return;
     b->off = l->off;
     b->span = span_of(l);
     b->root = l->root;
@@ -286,11 +289,12 @@ static void builder_trie_push(Builder *b, Leaf *leaf) {
 }
 
 /* The tail is full (or there is none yet): push it into the trie and
- * start an empty one; a sized first tail that filled up grows to 32. */
+ * start an empty one; a small first tail that filled up doubles (4, 8,
+ * 16, 32), as appends grow theirs. */
 static void builder_next_tail(Builder *b) {
     if (b->tail && b->tail->cap < WIDTH) {
         int64_t tl = builder_tl(b);
-        Leaf *t = leaf_new(WIDTH);
+        Leaf *t = leaf_new(small_cap(b->tail->cap + 1));
         memcpy(t->items, b->tail->items, (size_t)tl * sizeof(GenoWord));
         b->tail = t;
         b->cur = t->items + tl;
@@ -323,7 +327,7 @@ static void builder_next_tail(Builder *b) {
         builder_trie_push(b, t);
         b->tailoff += WIDTH;
     }
-    b->tail = leaf_new(WIDTH);
+    b->tail = leaf_new(b->tailoff == 0 && b->first > 0 ? (int32_t)b->first : WIDTH);
     b->cur = b->tail->items;
 }
 
@@ -341,34 +345,47 @@ static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
     builder_set_end(b);
 }
 
-/* A builder holding l's elements, expecting `more` more: an empty l gets a
- * first leaf of that size (up to 32) instead of 32 slots (codegen/
- * emit_listbuild.c: a loop that appends once per iteration). */
+/* LAZY START. A builder started from a list l (codegen/emit_transient.c:
+ * a list variable built in place over a run of statements) takes l's
+ * elements only when its first element comes: [cur, end) is empty until
+ * then, so the first GENO_LIST_BUILDER_ADD calls geno_list_builder_add,
+ * which copies l's tail (builder_from). A builder that got no element
+ * finishes as l itself: no copy, no new header. An empty l is no source:
+ * the first tail is sized from `more` (the elements expected, when the
+ * caller knows; <= 0: unknown, a tail of 4 that doubles). */
 void geno_list_builder_start(GenoListBuilder *gb, GenoList *l, int64_t more) {
     Builder *b = as_builder(gb);
-    if (l->len != 0) { builder_from(b, l); return; }
     geno_list_builder_init(gb);
-    if (more > 0 && more < WIDTH) {
-        b->tail = leaf_new(small_cap(more));
-        b->cur = b->tail->items;
-        builder_set_end(b);
-    }
+    if (l->len != 0) b->src = l;
+    else b->first = more <= 0 ? 4 : small_cap(more);
+}
+
+/* The source list's elements into the builder, before its first element. */
+static void builder_take_src(Builder *b) {
+    GenoList *l = b->src;
+    int64_t first = b->first;
+    builder_from(b, l);         /* sets every field but these two */
+    b->src = NULL;
+    b->first = first;
 }
 
 void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
     Builder *b = as_builder(gb);
+    if (b->src) builder_take_src(b);
     check_size(builder_len(b) + 1, loc);
     builder_add_many(b, &v, 1);
 }
 
 void geno_list_builder_add_many(GenoListBuilder *gb, const GenoWord *items, int64_t n, GenoLoc loc) {
     Builder *b = as_builder(gb);
+    if (b->src) builder_take_src(b);
     check_size(builder_len(b) + n, loc);
     builder_add_many(b, items, n);
 }
 
 void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
     Builder *b = as_builder(gb);
+    if (b->src) builder_take_src(b);
     check_size(builder_len(b) + l->len, loc);
     for (int64_t i = 0; i < l->len;) {
         int64_t k;
@@ -380,6 +397,11 @@ void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
 
 GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
     Builder *b = as_builder(gb);
+    if (b->src) {               /* started from src and given nothing: src itself */
+        GenoList *l = b->src;
+        geno_list_builder_init(gb);
+        return l;
+    }
     if (!b->tail) return &empty_list;
     int64_t len = builder_len(b), cnt = b->off + len;
     b->tail->filled = (int32_t)builder_tl(b);

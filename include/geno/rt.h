@@ -1180,10 +1180,12 @@ GenoList *geno_list_drop(GenoList *l, GenoInt count);
  *     GenoList *l = geno_list_builder_finish(&b);                          */
 typedef struct {
     GenoWord *cur, *end;        /* free slots of the leaf being filled */
-    int64_t priv_[6];
+    int64_t priv_[8];
 } GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
-/* A builder holding l's elements (l is not changed), `more` more expected. */
+/* A builder holding l's elements (l is not changed), `more` more expected
+ * (<= 0: unknown). It copies l's tail only at its first element, and one
+ * that got none finishes as l itself (rt/list.c, LAZY START). */
 void geno_list_builder_start(GenoListBuilder *b, GenoList *l, int64_t more);
 void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
 /* geno_list_builder_add with its common case inline: [cur, end) never
