@@ -1180,7 +1180,7 @@ GenoList *geno_list_drop(GenoList *l, GenoInt count);
  *     GenoList *l = geno_list_builder_finish(&b);                          */
 typedef struct {
     GenoWord *cur, *end;        /* free slots of the leaf being filled */
-    int64_t priv_[8];
+    int64_t priv_[7];
 } GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
 /* A builder holding l's elements (l is not changed), `more` more expected
