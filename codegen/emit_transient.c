@@ -173,9 +173,9 @@ void transients_open(Emitter *em, StmtList *b, int i) {
         if (t->block != b || t->first != i || t->open) continue;
         t->id = ++em->tmp;
         t->open = true;
-        if (t->defer) emit_line(em, "GenoListBuilder b_%d;", t->id);
-        else emit_line(em, "GenoListBuilder b_%d; geno_list_builder_start(&b_%d, %s, 0);", t->id, t->id,
-                       local_ref(em, t->v));
+        if (t->defer) emit_line(em, "GenoListBuilder b_%d; GenoWord *bc_%d = 0, *be_%d = 0;", t->id, t->id, t->id);
+        else emit_line(em, "GenoListBuilder b_%d; geno_list_builder_start(&b_%d, %s, 0); GenoWord *bc_%d = b_%d.cur, *be_%d = b_%d.end;",
+                       t->id, t->id, local_ref(em, t->v), t->id, t->id, t->id, t->id);
     }
 }
 
@@ -191,8 +191,8 @@ void transients_at_loop(Emitter *em, Stmt *loop, int id) {
             Stmt *s = loop->body.items[i];
             once = s->kind == ST_ASSIGN && s->sym == t->v && in_sized_body(em, s);
         }
-        emit_line(em, "geno_list_builder_start(&b_%d, %s, %s);", t->id, local_ref(em, t->v),
-                  once ? xasprintf("n_%d", id) : "0");
+        emit_line(em, "geno_list_builder_start(&b_%d, %s, %s); bc_%d = b_%d.cur; be_%d = b_%d.end;", t->id,
+                  local_ref(em, t->v), once ? xasprintf("n_%d", id) : "0", t->id, t->id, t->id, t->id);
         t->defer = NULL;
     }
 }
@@ -203,11 +203,11 @@ void transients_close(Emitter *em, StmtList *b, int i) {
         if (t->block != b || t->last != i) { k++; continue; }
         char *v = local_ref(em, t->v);
         if (t->defer)   /* never reached its loop's start (cannot happen): an empty builder */
-            emit_line(em, "geno_list_builder_start(&b_%d, %s, 0);", t->id, v);
+            emit_line(em, "geno_list_builder_start(&b_%d, %s, 0); bc_%d = b_%d.cur;", t->id, v, t->id, t->id);
         /* a new list has a new header and a tail of its own: later appends
          * may grow it in place */
-        emit_line(em, "{ GenoList *r_ = geno_list_builder_finish(&b_%d); if (r_ != %s) { %s = r_; %s = 1; } }", t->id, v,
-                  v, owned_flag(t->v));
+        emit_line(em, "{ b_%d.cur = bc_%d; GenoList *r_ = geno_list_builder_finish(&b_%d); if (r_ != %s) { %s = r_; %s = 1; } }",
+                  t->id, t->id, t->id, v, v, owned_flag(t->v));
         for (int j = k + 1; j < em->transients.len; j++) em->transients.items[j - 1] = em->transients.items[j];
         em->transients.len--;
     }
@@ -219,6 +219,6 @@ bool emit_transient_append(Emitter *em, Stmt *s) {
     if (!id) return false;
     Expr *x = s->value->elems.items[1];
     char *w = to_word(emitted_type(x), emit_expr(em, x));
-    emit_line(em, "GENO_LIST_BUILDER_ADD(&b_%d, %s, %s);", id, w, loc_arg(s->value->loc));
+    emit_line(em, "GENO_LIST_BUF_ADD(&b_%d, bc_%d, be_%d, %s, %s);", id, id, id, w, loc_arg(s->value->loc));
     return true;
 }

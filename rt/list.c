@@ -369,13 +369,21 @@ static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
  * elements only when its first element comes: [cur, end) is empty until
  * then, so the first GENO_LIST_BUILDER_ADD calls geno_list_builder_add,
  * which copies l's tail (builder_from). A builder that got no element
- * finishes as l itself: no copy, no new header. (`more`, the elements
- * expected, is not needed: the finished tail is sized from its elements.) */
+ * finishes as l itself: no copy, no new header. From an empty l it takes
+ * its scratch leaf at once, so that even its first element is an inline
+ * store. (`more`, the elements expected, is not needed: the finished tail
+ * is sized from its elements.) */
 void geno_list_builder_start(GenoListBuilder *gb, GenoList *l, int64_t more) {
     (void)more;
     Builder *b = as_builder(gb);
     geno_list_builder_init(gb);
-    if (l->len != 0) b->src = l;
+    if (l->len != 0) {
+        b->src = l;
+        return;
+    }
+    b->tail = scratch_take();   /* the first element is an inline store too */
+    b->cur = b->tail->items;
+    builder_set_end(b);
 }
 
 void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
@@ -413,6 +421,11 @@ GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
     }
     if (!b->tail) return &empty_list;
     int64_t tl = builder_tl(b), len = builder_len(b), cnt = b->off + len;
+    if (len == 0) {             /* started empty, given nothing */
+        scratch_give(b->tail, 0);
+        geno_list_builder_init(gb);
+        return &empty_list;
+    }
     int odd = all_odd(b->tail->items, tl);
     Leaf *t = leaf_copy_of(b->tail->items, tl, b->tailoff > 0 ? WIDTH : small_cap(tl), odd);
     /* what the scratch leaf may hold besides odd words: the whole of it

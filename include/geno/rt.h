@@ -1193,6 +1193,12 @@ void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
  * check; past end, the call checks the limit and starts a new leaf. */
 #define GENO_LIST_BUILDER_ADD(b, v, loc) do { GenoListBuilder *_lb = (b); GenoWord _lv = (GenoWord)(v); \
     if (_lb->cur < _lb->end) *_lb->cur++ = _lv; else geno_list_builder_add(_lb, _lv, loc); } while (0)
+/* The same with the builder's cur and end in locals bc and be, stored
+ * back before any call (codegen/emit_transient.c): cc keeps them in
+ * registers, where b's own fields are memory (b's address is taken). */
+#define GENO_LIST_BUF_ADD(b, bc, be, v, loc) do { GenoWord _lv = (GenoWord)(v); \
+    if ((bc) < (be)) *(bc)++ = _lv; \
+    else { (b)->cur = (bc); geno_list_builder_add((b), _lv, loc); (bc) = (b)->cur; (be) = (b)->end; } } while (0)
 void geno_list_builder_add_list(GenoListBuilder *b, GenoList *l, GenoLoc loc);
 GenoList *geno_list_builder_finish(GenoListBuilder *b);
 
