@@ -199,11 +199,13 @@ static int32_t small_cap(int64_t need) {
  * cur < end (GENO_LIST_BUILDER_ADD), and end is set so that those stores
  * cannot take the list past max_collection_size.
  *
- * SCRATCH TAILS. The scratch leaf is never published: a full one goes into
- * the trie as a copy (flat when all 32 words are odd: small Ints, say; see
- * FLAT LEAVES) and is filled again, and geno_list_builder_finish copies
- * the last elements into a tail of their size (4, 8, 16 or 32 slots, flat
- * when all odd). A finished builder gives its scratch leaf back, cleared,
+ * SCRATCH TAILS. A full scratch leaf of odd words (small Ints, say) goes
+ * into the trie as a flat copy (see FLAT LEAVES) and is filled again, and
+ * geno_list_builder_finish copies the last elements into a tail of their
+ * size (4, 8, 16 or 32 slots, flat when all odd). Only a leaf that would
+ * be an ordinary one of 32 slots anyway (a full one with a pointer in it,
+ * or a last one of more than 16 such elements) is published itself, the
+ * builder taking another. A finished builder gives its scratch leaf back, cleared,
  * to a small pool (a runtime global, so a root), and the next builder
  * takes it from there: a list of k <= 32 elements costs one leaf of its
  * size and a header, with no 4 -> 8 -> 16 -> 32 regrowth, and its leaf
@@ -237,7 +239,7 @@ static int64_t builder_len(const Builder *b) { return b->tailoff + builder_tl(b)
 static Leaf *scratch_pool[SCRATCH_KEEP];
 static int scratch_n;
 
-static Leaf *scratch_take(void) {
+static inline __attribute__((always_inline)) Leaf *scratch_take(void) {
     if (scratch_n == 0) return leaf_new(WIDTH);
     Leaf *t = scratch_pool[--scratch_n];
     scratch_pool[scratch_n] = NULL;
@@ -246,7 +248,7 @@ static Leaf *scratch_take(void) {
 
 /* Back to the pool with no stale pointer (the pool is scanned): its first
  * `dirty` words cleared. */
-static void scratch_give(Leaf *t, int64_t dirty) {
+static inline __attribute__((always_inline)) void scratch_give(Leaf *t, int64_t dirty) {
     if (scratch_n == SCRATCH_KEEP) return;
     if (dirty) memset(t->items, 0, sizeof(GenoWord) * (size_t)dirty);
     scratch_pool[scratch_n++] = t;
@@ -318,7 +320,7 @@ static void builder_trie_push(Builder *b, Leaf *leaf) {
 }
 
 /* Whether the n words at w are all odd (no pointer among them). */
-static int all_odd(const GenoWord *w, int64_t n) {
+static inline __attribute__((always_inline)) int all_odd(const GenoWord *w, int64_t n) {
     GenoWord o0 = 1, o1 = 1;
     int64_t i = 0;
     for (; i + 1 < n; i += 2) {
@@ -327,6 +329,18 @@ static int all_odd(const GenoWord *w, int64_t n) {
     }
     if (i < n) o0 &= w[i];
     return (int)(o0 & o1);
+}
+
+/* all_odd of a full leaf's 32 words, in four chains. */
+static int all_odd32(const GenoWord *w) {
+    GenoWord o0 = 1, o1 = 1, o2 = 1, o3 = 1;
+    for (int i = 0; i < WIDTH; i += 4) {
+        o0 &= w[i];
+        o1 &= w[i + 1];
+        o2 &= w[i + 2];
+        o3 &= w[i + 3];
+    }
+    return (int)(o0 & o1 & o2 & o3);
 }
 
 /* A leaf of capacity cap holding the n words at w: flat when odd, they
@@ -343,9 +357,14 @@ static Leaf *leaf_copy_of(const GenoWord *w, int64_t n, int32_t cap, int odd) {
 static void builder_next_tail(Builder *b) {
     if (!b->tail) {
         b->tail = scratch_take();
-    } else {
-        builder_trie_push(b, leaf_copy_of(b->tail->items, WIDTH, WIDTH, all_odd(b->tail->items, WIDTH)));
+    } else if (all_odd32(b->tail->items)) {
+        builder_trie_push(b, leaf_copy_of(b->tail->items, WIDTH, WIDTH, 1));
         b->tailoff += WIDTH;
+    } else {                    /* an ordinary leaf anyway: the scratch leaf itself, and a new one */
+        b->tail->filled = WIDTH;
+        builder_trie_push(b, b->tail);
+        b->tailoff += WIDTH;
+        b->tail = scratch_take();
     }
     b->cur = b->tail->items;
 }
@@ -427,10 +446,16 @@ GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
         return &empty_list;
     }
     int odd = all_odd(b->tail->items, tl);
-    Leaf *t = leaf_copy_of(b->tail->items, tl, b->tailoff > 0 ? WIDTH : small_cap(tl), odd);
-    /* what the scratch leaf may hold besides odd words: the whole of it
-     * once it has been full (b->edit: a leaf was pushed), else its tl */
-    scratch_give(b->tail, b->edit ? WIDTH : odd ? 0 : tl);
+    Leaf *t;
+    if (!odd && tl > WIDTH / 2) {   /* an ordinary leaf anyway, mostly full: the scratch leaf itself */
+        t = b->tail;
+        t->filled = (int32_t)tl;
+    } else {
+        t = leaf_copy_of(b->tail->items, tl, b->tailoff > 0 ? WIDTH : small_cap(tl), odd);
+        /* what the scratch leaf may hold besides odd words: the whole of
+         * it once it has been full (b->edit: a leaf was pushed), else its tl */
+        scratch_give(b->tail, b->edit ? WIDTH : odd ? 0 : tl);
+    }
     GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->root ? b->root->shift : BITS, b->root, t);
     geno_list_builder_init(gb);
     return l;
