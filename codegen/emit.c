@@ -628,8 +628,7 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
         }
         if (is_owned_list(em, s->sym)) {
             if (is_self_append(s)) {
-                if (s == em->build.stmt) emit_build_append(em, s);
-                else emit_self_append(em, s);
+                if (!emit_transient_append(em, s)) emit_self_append(em, s);
                 return;
             }
             if (is_self_map_insert(s)) {
@@ -728,7 +727,12 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
 
 void emit_block(Emitter *em, StmtList *body) {
     int mark = bounds_mark(em);
-    for (int i = 0; i < body->len; i++) emit_stmt(em, body->items[i]);
+    transients_find(em, body);
+    for (int i = 0; i < body->len; i++) {
+        transients_open(em, body, i);
+        emit_stmt(em, body->items[i]);
+        transients_close(em, body, i);
+    }
     bounds_pop(em, mark);
 }
 

@@ -20,9 +20,13 @@ typedef struct {
 } TryScope;
 
 typedef struct {
-    Stmt *stmt;         /* the append filling builder b_<id>, or NULL */
+    Sym *v;             /* a List var built by b_<id> over statements [first, last] of block */
     int id;
-} ListBuild;
+    StmtList *block;
+    int first, last;
+    Stmt *defer;        /* the for loop that starts b_<id>, until it has (emit_transient.c) */
+    bool open;
+} Transient;
 
 typedef struct {
     Diags *d;
@@ -66,7 +70,7 @@ typedef struct {
     bool any_try;            /* some try/catch was emitted: no loop is prepaid */
     StmtList *hint_body;     /* a loop body run once per iteration left (emit_listbuild.c) */
     const char *hint_left;   /* those iterations, this one included, as C */
-    ListBuild build;         /* the loop's list being built (emit_listbuild.c) */
+    VEC(Transient) transients;   /* runs of blocks being emitted that build a list (emit_transient.c) */
     void *bounds;            /* facts for index bounds (emit_bounds.c) */
     PtrMap windows;          /* List lets and parameters read as l[i] through a window (emit_windows.c) */
     VEC(Sym *) window_params;   /* those of the function being emitted that are parameters */
@@ -268,11 +272,16 @@ typedef struct {
     int id;
     StmtList *hint_body;
     const char *hint_left;
-    ListBuild build;
 } LoopLists;                                      /* what a for loop's list building replaced */
 LoopLists loop_lists_open(Emitter *em, Stmt *s, int id);   /* before a for loop with trip count n_<id> */
 void loop_lists_close(Emitter *em, LoopLists outer);        /* after it */
-void emit_build_append(Emitter *em, Stmt *s);
+/* emit_transient.c: List vars built in place over runs of statements */
+void transients_find(Emitter *em, StmtList *b);  /* at the start of emit_block */
+void transients_open(Emitter *em, StmtList *b, int i);    /* before statement i of b */
+void transients_close(Emitter *em, StmtList *b, int i);   /* after it */
+void transients_at_loop(Emitter *em, Stmt *loop, int id); /* a for loop with trip count n_<id> */
+int transient_id(Emitter *em, Sym *v);           /* builder b_<id> of v, or 0 */
+bool emit_transient_append(Emitter *em, Stmt *s);   /* v = append(v, e) into v's builder, if any */
 bool in_sized_body(Emitter *em, Stmt *s);        /* a first append may size its leaf (geno_list_append_sized) */
 bool is_self_append(Stmt *s);                    /* emit.c: v = append(v, e) */
 

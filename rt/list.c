@@ -193,12 +193,25 @@ static int32_t small_cap(int64_t need) {
 
 /* ---- builder: appends without a header per element ------------------------------ */
 
-/* The builder is a list header under construction whose tail it owns
- * (capacity 32, starting at physical index tailoff). cur is the tail's next
- * free slot; emitted code stores there directly while cur < end
- * (GENO_LIST_BUILDER_ADD), and end is set so that those stores cannot take
- * the list past max_collection_size. tail->filled is brought up to date
- * when the tail is handed on.
+/* The builder is a list header under construction whose tail it fills in
+ * a SCRATCH leaf (capacity 32, starting at physical index tailoff). cur is
+ * the tail's next free slot; emitted code stores there directly while
+ * cur < end (GENO_LIST_BUILDER_ADD), and end is set so that those stores
+ * cannot take the list past max_collection_size.
+ *
+ * SCRATCH TAILS. A full scratch leaf of odd words (small Ints, say) goes
+ * into the trie as a flat copy (see FLAT LEAVES) and is filled again, and
+ * geno_list_builder_finish copies the last elements into a tail of their
+ * size (4, 8, 16 or 32 slots, flat when all odd). Only a leaf that would
+ * be an ordinary one of 32 slots anyway (a full one with a pointer in it,
+ * or a last one of more than 16 such elements) is published itself, the
+ * builder taking another. A finished builder gives its scratch leaf back, cleared,
+ * to a small pool (a runtime global, so a root), and the next builder
+ * takes it from there: a list of k <= 32 elements costs one leaf of its
+ * size and a header, with no 4 -> 8 -> 16 -> 32 regrowth, and its leaf
+ * is flat when it can be (merge_sort builds ~10^6 such lists). A builder
+ * left unfinished (an error raised while it was filling) just leaves its
+ * scratch leaf to the collector.
  *
  * TRANSIENT TRIE. The trie nodes a builder makes are its own until
  * geno_list_builder_finish publishes them, so it writes them in place:
@@ -211,7 +224,8 @@ typedef struct {
     GenoWord *cur, *end;
     int64_t tailoff, off, span, edit;
     Node *root;
-    Leaf *tail;                 /* NULL until the first element */
+    Leaf *tail;                 /* the scratch leaf; NULL until the first element */
+    GenoList *src;              /* geno_list_builder_start's list until the first element (LAZY START) */
 } Builder;
 
 _Static_assert(sizeof(GenoListBuilder) == sizeof(Builder), "the public builder's size");
@@ -221,12 +235,31 @@ static Builder *as_builder(GenoListBuilder *b) { return (Builder *)(void *)b; }
 static int64_t builder_tl(const Builder *b) { return b->tail ? b->cur - b->tail->items : 0; }
 static int64_t builder_len(const Builder *b) { return b->tailoff + builder_tl(b) - b->off; }
 
-/* end: the tail's free slots, no more than the size limit leaves. The
- * tail holds 32 slots, except a first one sized by geno_list_builder_start. */
+#define SCRATCH_KEEP 16
+static Leaf *scratch_pool[SCRATCH_KEEP];
+static int scratch_n;
+
+static inline __attribute__((always_inline)) Leaf *scratch_take(void) {
+    if (scratch_n == 0) return leaf_new(WIDTH);
+    Leaf *t = scratch_pool[--scratch_n];
+    scratch_pool[scratch_n] = NULL;
+    return t;
+}
+
+/* Back to the pool with no stale pointer (the pool is scanned): its first
+ * `dirty` words cleared. */
+static inline __attribute__((always_inline)) void scratch_give(Leaf *t, int64_t dirty) {
+    if (scratch_n == SCRATCH_KEEP) return;
+    if (dirty) memset(t->items, 0, sizeof(GenoWord) * (size_t)dirty);
+    scratch_pool[scratch_n++] = t;
+}
+
+/* end: the tail's free slots, no more than the size limit leaves. */
 static void builder_set_end(Builder *b) {
     if (!b->tail) { b->end = b->cur; return; }
-    int64_t room = geno_cfg.max_collection_size - builder_len(b);
-    int64_t free_slots = b->tail->cap - builder_tl(b);
+    int64_t tl = b->cur - b->tail->items;
+    int64_t room = geno_cfg.max_collection_size - (b->tailoff + tl - b->off);
+    int64_t free_slots = WIDTH - tl;
     b->end = b->cur + (room < 0 ? 0 : room < free_slots ? room : free_slots);
 }
 
@@ -237,12 +270,13 @@ void geno_list_builder_init(GenoListBuilder *gb) {
 
 /* Starts a builder holding l's elements (sharing l's trie). */
 static void builder_from(Builder *b, const GenoList *l) {
-    if (l->len == 0) { geno_list_builder_init((GenoListBuilder *)b); return; }
+    geno_list_builder_init((GenoListBuilder *)b);   /* (also its edit id: none yet) */
+    if (l->len == 0) return;
     b->off = l->off;
     b->span = span_of(l);
     b->root = l->root;
     int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
-    Leaf *t = leaf_new(WIDTH);
+    Leaf *t = scratch_take();
     memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
     b->tailoff = to;
     b->tail = t;
@@ -285,53 +319,61 @@ static void builder_trie_push(Builder *b, Leaf *leaf) {
     }
 }
 
-/* The tail is full (or there is none yet): push it into the trie and
- * start an empty one; a sized first tail that filled up grows to 32. */
+/* Whether the n words at w are all odd (no pointer among them). */
+static inline __attribute__((always_inline)) int all_odd(const GenoWord *w, int64_t n) {
+    GenoWord o0 = 1, o1 = 1;
+    int64_t i = 0;
+    for (; i + 1 < n; i += 2) {
+        o0 &= w[i];
+        o1 &= w[i + 1];
+    }
+    if (i < n) o0 &= w[i];
+    return (int)(o0 & o1);
+}
+
+/* all_odd of a full leaf's 32 words, in four chains. */
+static int all_odd32(const GenoWord *w) {
+    GenoWord o0 = 1, o1 = 1, o2 = 1, o3 = 1;
+    for (int i = 0; i < WIDTH; i += 4) {
+        o0 &= w[i];
+        o1 &= w[i + 1];
+        o2 &= w[i + 2];
+        o3 &= w[i + 3];
+    }
+    return (int)(o0 & o1 & o2 & o3);
+}
+
+/* A leaf of capacity cap holding the n words at w: flat when odd, they
+ * are all odd (see FLAT LEAVES). */
+static Leaf *leaf_copy_of(const GenoWord *w, int64_t n, int32_t cap, int odd) {
+    Leaf *f = odd ? leaf_new_flat(cap) : leaf_new(cap);
+    memcpy(f->items, w, sizeof(GenoWord) * (size_t)n);
+    f->filled = (int32_t)n;
+    return f;
+}
+
+/* The tail is full (or there is none yet): a copy of it into the trie,
+ * and the scratch leaf is filled again. */
 static void builder_next_tail(Builder *b) {
-    if (b->tail && b->tail->cap < WIDTH) {
-        int64_t tl = builder_tl(b);
-        Leaf *t = leaf_new(WIDTH);
-        memcpy(t->items, b->tail->items, (size_t)tl * sizeof(GenoWord));
-        b->tail = t;
-        b->cur = t->items + tl;
-        return;
-    }
-    if (b->tail) {
-        /* A full tail of odd words (small Ints, say) goes into the trie as
-         * a flat copy, and the tail, never published, is filled again: as
-         * many allocations as pushing it, and the collector does not scan
-         * the list's leaves (see FLAT LEAVES). */
-        Leaf *t = b->tail;
-        GenoWord o0 = 1, o1 = 1, o2 = 1, o3 = 1;
-        for (int i = 0; i < WIDTH; i += 4) {
-            o0 &= t->items[i];
-            o1 &= t->items[i + 1];
-            o2 &= t->items[i + 2];
-            o3 &= t->items[i + 3];
-        }
-        GenoWord odd = o0 & o1 & o2 & o3;
-        b->tail->filled = WIDTH;
-        if (odd) {
-            Leaf *f = leaf_new_flat(WIDTH);
-            memcpy(f->items, t->items, sizeof(GenoWord) * WIDTH);
-            f->filled = WIDTH;
-            builder_trie_push(b, f);
-            b->tailoff += WIDTH;
-            b->cur = t->items;
-            return;
-        }
-        builder_trie_push(b, t);
+    if (!b->tail) {
+        b->tail = scratch_take();
+    } else if (all_odd32(b->tail->items)) {
+        builder_trie_push(b, leaf_copy_of(b->tail->items, WIDTH, WIDTH, 1));
         b->tailoff += WIDTH;
+    } else {                    /* an ordinary leaf anyway: the scratch leaf itself, and a new one */
+        b->tail->filled = WIDTH;
+        builder_trie_push(b, b->tail);
+        b->tailoff += WIDTH;
+        b->tail = scratch_take();
     }
-    b->tail = leaf_new(WIDTH);
     b->cur = b->tail->items;
 }
 
 /* Adds n elements without a size check (the callers check). */
 static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
     while (n > 0) {
-        if (!b->tail || b->cur == b->tail->items + b->tail->cap) builder_next_tail(b);
-        int64_t free_slots = b->tail->items + b->tail->cap - b->cur;
+        if (!b->tail || b->cur == b->tail->items + WIDTH) builder_next_tail(b);
+        int64_t free_slots = b->tail->items + WIDTH - b->cur;
         int64_t k = free_slots < n ? free_slots : n;
         memcpy(b->cur, items, (size_t)k * sizeof(GenoWord));
         b->cur += k;
@@ -341,34 +383,45 @@ static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
     builder_set_end(b);
 }
 
-/* A builder holding l's elements, expecting `more` more: an empty l gets a
- * first leaf of that size (up to 32) instead of 32 slots (codegen/
- * emit_listbuild.c: a loop that appends once per iteration). */
+/* LAZY START. A builder started from a list l (codegen/emit_transient.c:
+ * a list variable built in place over a run of statements) takes l's
+ * elements only when its first element comes: [cur, end) is empty until
+ * then, so the first GENO_LIST_BUILDER_ADD calls geno_list_builder_add,
+ * which copies l's tail (builder_from). A builder that got no element
+ * finishes as l itself: no copy, no new header. From an empty l it takes
+ * its scratch leaf at once, so that even its first element is an inline
+ * store. (`more`, the elements expected, is not needed: the finished tail
+ * is sized from its elements.) */
 void geno_list_builder_start(GenoListBuilder *gb, GenoList *l, int64_t more) {
+    (void)more;
     Builder *b = as_builder(gb);
-    if (l->len != 0) { builder_from(b, l); return; }
     geno_list_builder_init(gb);
-    if (more > 0 && more < WIDTH) {
-        b->tail = leaf_new(small_cap(more));
-        b->cur = b->tail->items;
-        builder_set_end(b);
+    if (l->len != 0) {
+        b->src = l;
+        return;
     }
+    b->tail = scratch_take();   /* the first element is an inline store too */
+    b->cur = b->tail->items;
+    builder_set_end(b);
 }
 
 void geno_list_builder_add(GenoListBuilder *gb, GenoWord v, GenoLoc loc) {
     Builder *b = as_builder(gb);
+    if (b->src) builder_from(b, b->src);
     check_size(builder_len(b) + 1, loc);
     builder_add_many(b, &v, 1);
 }
 
 void geno_list_builder_add_many(GenoListBuilder *gb, const GenoWord *items, int64_t n, GenoLoc loc) {
     Builder *b = as_builder(gb);
+    if (b->src) builder_from(b, b->src);
     check_size(builder_len(b) + n, loc);
     builder_add_many(b, items, n);
 }
 
 void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
     Builder *b = as_builder(gb);
+    if (b->src) builder_from(b, b->src);
     check_size(builder_len(b) + l->len, loc);
     for (int64_t i = 0; i < l->len;) {
         int64_t k;
@@ -380,11 +433,31 @@ void geno_list_builder_add_list(GenoListBuilder *gb, GenoList *l, GenoLoc loc) {
 
 GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
     Builder *b = as_builder(gb);
+    if (b->src) {               /* started from src and given nothing: src itself */
+        GenoList *l = b->src;
+        geno_list_builder_init(gb);
+        return l;
+    }
     if (!b->tail) return &empty_list;
-    int64_t len = builder_len(b), cnt = b->off + len;
-    b->tail->filled = (int32_t)builder_tl(b);
-    GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->root ? b->root->shift : BITS, b->root, b->tail);
-    geno_list_builder_init(gb);     /* the list owns the tail now */
+    int64_t tl = builder_tl(b), len = builder_len(b), cnt = b->off + len;
+    if (len == 0) {             /* started empty, given nothing */
+        scratch_give(b->tail, 0);
+        geno_list_builder_init(gb);
+        return &empty_list;
+    }
+    int odd = all_odd(b->tail->items, tl);
+    Leaf *t;
+    if (!odd && tl > WIDTH / 2) {   /* an ordinary leaf anyway, mostly full: the scratch leaf itself */
+        t = b->tail;
+        t->filled = (int32_t)tl;
+    } else {
+        t = leaf_copy_of(b->tail->items, tl, b->tailoff > 0 ? WIDTH : small_cap(tl), odd);
+        /* what the scratch leaf may hold besides odd words: the whole of
+         * it once it has been full (b->edit: a leaf was pushed), else its tl */
+        scratch_give(b->tail, b->edit ? WIDTH : odd ? 0 : tl);
+    }
+    GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->root ? b->root->shift : BITS, b->root, t);
+    geno_list_builder_init(gb);
     return l;
 }
 

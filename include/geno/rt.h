@@ -1183,10 +1183,12 @@ GenoList *geno_list_drop(GenoList *l, GenoInt count);
  *     GenoList *l = geno_list_builder_finish(&b);                          */
 typedef struct {
     GenoWord *cur, *end;        /* free slots of the leaf being filled */
-    int64_t priv_[6];
+    int64_t priv_[7];
 } GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
-/* A builder holding l's elements (l is not changed), `more` more expected. */
+/* A builder holding l's elements (l is not changed), `more` more expected
+ * (<= 0: unknown). It copies l's tail only at its first element, and one
+ * that got none finishes as l itself (rt/list.c, LAZY START). */
 void geno_list_builder_start(GenoListBuilder *b, GenoList *l, int64_t more);
 void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
 /* geno_list_builder_add with its common case inline: [cur, end) never
@@ -1194,6 +1196,12 @@ void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
  * check; past end, the call checks the limit and starts a new leaf. */
 #define GENO_LIST_BUILDER_ADD(b, v, loc) do { GenoListBuilder *_lb = (b); GenoWord _lv = (GenoWord)(v); \
     if (_lb->cur < _lb->end) *_lb->cur++ = _lv; else geno_list_builder_add(_lb, _lv, loc); } while (0)
+/* The same with the builder's cur and end in locals bc and be, stored
+ * back before any call (codegen/emit_transient.c): cc keeps them in
+ * registers, where b's own fields are memory (b's address is taken). */
+#define GENO_LIST_BUF_ADD(b, bc, be, v, loc) do { GenoWord _lv = (GenoWord)(v); \
+    if ((bc) < (be)) *(bc)++ = _lv; \
+    else { (b)->cur = (bc); geno_list_builder_add((b), _lv, loc); (bc) = (b)->cur; (be) = (b)->end; } } while (0)
 void geno_list_builder_add_list(GenoListBuilder *b, GenoList *l, GenoLoc loc);
 GenoList *geno_list_builder_finish(GenoListBuilder *b);
 
