@@ -469,12 +469,16 @@ static inline int64_t geno_mod128(__int128 t, int64_t m) {
 #else
 #define GENO_I128_OR(fused, ordinary) (ordinary)
 #endif
-/* codegen/emit_fusedint.c: the test of a fused + - * tree's word path; tcc
- * (no overflow builtins) never takes it and parses none of it. */
+/* codegen/emit_fusedint.c: the test of a fused + - * tree's word path and
+ * its overflow tests; tcc (no overflow builtins) never takes it and parses
+ * none of it. */
 #ifdef __TINYC__
 #define GENO_CC_ONLY(c) 0
 #else
 #define GENO_CC_ONLY(c) (c)
+#define GENO_ADD_OVF(a, b, r) __builtin_add_overflow(a, b, r)
+#define GENO_SUB_OVF(a, b, r) __builtin_sub_overflow(a, b, r)
+#define GENO_MUL_OVF(a, b, r) __builtin_mul_overflow(a, b, r)
 #endif
 /* -a: only -(-2^61) leaves the small range. */
 #ifndef __TINYC__
