@@ -213,6 +213,8 @@ void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a f
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
 bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
+/* emit_fusedint.c: a tree of two or more checked Int + - * computed on words when all small; NULL if not */
+char *emit_fused_int(Emitter *em, Expr *e);
 /* emit_intmod.c: `(x * A + C) % M` in 128 bits when all small; NULL if not of that form */
 char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary);
 bool is_small_local(Emitter *em, Sym *s);

@@ -450,11 +450,12 @@ static inline int geno_int_cmp_mixed(GenoInt a, GenoInt b) {
 #ifndef __TINYC__
 /* Truncating / and % inline when both are small and b is not 0 or -1 (so
  * the quotient cannot leave the small range); the rest, errors included,
- * go to geno_int_div / geno_int_mod. */
+ * go to geno_int_div / geno_int_mod. GENO_BOTH_SMALL: a side proved small
+ * drops its tag test (egcd's `a % b`: 4 instructions a call). */
 #define GENO_INT_DIV(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
-    (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : geno_int_div(_a, _b, loc); })
+    ((GENO_BOTH_SMALL(_a, _b) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : geno_int_div(_a, _b, loc); })
 #define GENO_INT_MOD(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
-    (((_a & _b & 1) && (uint64_t)(_b + 1) > 2u)) ? GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b)) : geno_int_mod(_a, _b, loc); })
+    ((GENO_BOTH_SMALL(_a, _b) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b))) : geno_int_mod(_a, _b, loc); })
 #else
 #define GENO_INT_DIV geno_int_div
 #define GENO_INT_MOD geno_int_mod
@@ -470,6 +471,17 @@ static inline int64_t geno_mod128(__int128 t, int64_t m) {
 }
 #else
 #define GENO_I128_OR(fused, ordinary) (ordinary)
+#endif
+/* codegen/emit_fusedint.c: the test of a fused + - * tree's word path and
+ * its overflow tests; tcc (no overflow builtins) never takes it and parses
+ * none of it. */
+#ifdef __TINYC__
+#define GENO_CC_ONLY(c) 0
+#else
+#define GENO_CC_ONLY(c) (c)
+#define GENO_ADD_OVF(a, b, r) __builtin_add_overflow(a, b, r)
+#define GENO_SUB_OVF(a, b, r) __builtin_sub_overflow(a, b, r)
+#define GENO_MUL_OVF(a, b, r) __builtin_mul_overflow(a, b, r)
 #endif
 /* -a: only -(-2^61) leaves the small range. */
 #ifndef __TINYC__
