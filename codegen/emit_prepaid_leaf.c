@@ -31,7 +31,9 @@ static bool plain(Type *t) {
 static bool leaf_expr_ok(Expr *e) {
     if (!e || step_free_expr(e)) return true;
     Sym *c = e->sym;
-    if (e->kind != EX_CTOR || !c || c->kind != SYM_CTOR) return false;
+    if (!c || c->kind != SYM_CTOR) return false;
+    if (e->kind == EX_TYPE_IDENT) return c->adt->variants[c->variant].nfields == 0;   /* `Dot` */
+    if (e->kind != EX_CTOR) return false;
     for (int i = 0; i < e->args.len; i++)
         if (!leaf_expr_ok(e->args.items[i].value)) return false;
     return true;
@@ -96,6 +98,8 @@ static bool count_expr(Expr *e, int *n) {
         return e->op == OP_AND || e->op == OP_OR ? step_free_expr(e->b) : count_expr(e->b, n);
     case EX_UNARY:
         return plain(e->a->ty) && count_expr(e->a, n);
+    case EX_TYPE_IDENT:
+        return leaf_expr_ok(e);
     case EX_CTOR:
         if (!e->sym || ((Sym *)e->sym)->kind != SYM_CTOR) return false;
         for (int i = 0; i < e->args.len; i++)
