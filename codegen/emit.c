@@ -382,8 +382,13 @@ static void emit_let(Emitter *em, Stmt *s) {
         int id = ++em->tmp;
         Def *callee = fresh_callee(s->value);
         if (callee) {
-            char *call = xasprintf("%s_in(s_%d%s)", def_cname(em, callee->sym), id, emit_call_args(em, s->value));
             emit_line(em, "GenoWord s_%d[%d];", id, fresh_result_words(callee));
+            char *leaf = prepaid_leaf_call_in(em, s->value, xasprintf("s_%d", id));   /* emit_prepaid_leaf.c */
+            if (leaf) {
+                declare_local(em, v, leaf);
+                return;
+            }
+            char *call = xasprintf("%s_in(s_%d%s)", def_cname(em, callee->sym), id, emit_call_args(em, s->value));
             declare_local(em, v, depth_kept_call(em, "GenoAdt *", call));
             return;
         }
@@ -916,6 +921,12 @@ char *emit_program(Program *p, Diags *d, bool tcc_only) {
         sb_printf(&protos, "%s;\n", prepaid_leaf_signature(&em, f));
         em.leaf_nc_body = true;
         emit_func_body(&em, f);
+        if (needs_in_variant(f)) {   /* fn_X_in for stack lets (emit_escape.c) */
+            em.ret_in = true;
+            sb_printf(&protos, "%s;\n", prepaid_leaf_signature(&em, f));
+            emit_func_body(&em, f);
+            em.ret_in = false;
+        }
         em.leaf_nc_body = false;
     }
     if (em.leaf_nc_list.len) {

@@ -267,6 +267,7 @@ char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted whi
 int prepaid_leaf_steps(StmtList *b);            /* leaf calls an iteration makes, or -1 */
 char *prepaid_leaf_call(Emitter *em, Expr *e);  /* fn_X(...) in a prepaid copy, or NULL */
 char *prepaid_leaf_signature(Emitter *em, Def *f);
+char *prepaid_leaf_call_in(Emitter *em, Expr *e, const char *words);   /* fn_X_in(words, ...) or NULL */
 int assign_count(StmtList *b, Sym *v);          /* `v = ...` statements in b, nested ones included */
 
 /* emit_listbuild.c */
