@@ -101,14 +101,14 @@ Parser *parser_new(const char *path, TokenList toks, Diags *d) {
 /* ---- node constructors ---------------------------------------------------- */
 
 Expr *new_expr(ExprKind k, SrcLoc loc) {
-    Expr *e = xmalloc(sizeof *e);
+    Expr *e = xmalloc_node(sizeof *e);
     e->kind = k;
     e->loc = loc;
     return e;
 }
 
 Stmt *new_stmt(StmtKind k, SrcLoc loc) {
-    Stmt *s = xmalloc(sizeof *s);
+    Stmt *s = xmalloc_node(sizeof *s);
     s->kind = k;
     s->loc = loc;
     return s;
