@@ -115,21 +115,21 @@ Stmt *new_stmt(StmtKind k, SrcLoc loc) {
 }
 
 Pattern *new_pattern(PatternKind k, SrcLoc loc) {
-    Pattern *pt = xmalloc(sizeof *pt);
+    Pattern *pt = xmalloc_node(sizeof *pt);
     pt->kind = k;
     pt->loc = loc;
     return pt;
 }
 
 TypeExpr *new_type_expr(TypeExprKind k, SrcLoc loc) {
-    TypeExpr *t = xmalloc(sizeof *t);
+    TypeExpr *t = xmalloc_node(sizeof *t);
     t->kind = k;
     t->loc = loc;
     return t;
 }
 
 Def *new_def(DefKind k, SrcLoc loc) {
-    Def *d = xmalloc(sizeof *d);
+    Def *d = xmalloc_node(sizeof *d);
     d->kind = k;
     d->loc = loc;
     return d;
