@@ -117,11 +117,13 @@ typedef struct {
 } FieldInit;
 typedef VEC(FieldInit) FieldInitList;
 
+/* Fields ordered so no padding is left between them (kind/op and the
+ * bools/aux share 8-byte slots): 232 bytes instead of 248, of fresh pages. */
 struct Expr {
     ExprKind kind;
+    Op op;
     SrcLoc loc;
     Type *ty;               /* set by the checker */
-    Op op;
     char *name;
     char *int_text;
     double float_val;
@@ -130,6 +132,7 @@ struct Expr {
     size_t str_len;
     bool bool_val;
     bool no_parens;         /* EX_PIPELINE: `x |> f` */
+    int aux;                /* checker/codegen scratch */
     Expr *a, *b, *c;
     ExprList elems;         /* EX_LIST, EX_TUPLE, EX_FSTRING parts */
     CallArgList args;       /* EX_CALL, EX_CTOR, EX_PIPELINE */
@@ -140,7 +143,6 @@ struct Expr {
     MatchArmList arms;      /* EX_MATCH */
     FieldInitList fields;   /* EX_WITH */
     void *sym;              /* checker: resolved symbol for EX_IDENT/EX_CALL */
-    int aux;                /* checker/codegen scratch */
 };
 
 /* ---- patterns ------------------------------------------------------------ */
@@ -186,6 +188,7 @@ typedef enum {
 
 struct Stmt {
     StmtKind kind;
+    bool is_elif;           /* beside kind: no padding (176 bytes, was 184) */
     SrcLoc loc;
     char *name;
     NameList names;         /* ST_LET/ST_VAR tuple destructuring; empty otherwise */
@@ -195,7 +198,6 @@ struct Stmt {
     MatchArmList arms;
     char *catch_name;
     SrcLoc catch_loc;
-    bool is_elif;
     char *label;            /* optional closing label (`end func name`) */
     void *sym;              /* checker: the local variable symbol */
 };

@@ -99,7 +99,7 @@ void push_scope(Checker *c) {
 void pop_scope(Checker *c) { c->scope = c->scope->parent; }
 
 Sym *declare_local(Checker *c, const char *name, Type *ty, bool is_mutable) {
-    Sym *s = xmalloc(sizeof *s);
+    Sym *s = xmalloc_node(sizeof *s);
     s->kind = SYM_LOCAL;
     s->name = name;
     s->ty = ty;

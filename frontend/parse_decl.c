@@ -101,35 +101,35 @@ Parser *parser_new(const char *path, TokenList toks, Diags *d) {
 /* ---- node constructors ---------------------------------------------------- */
 
 Expr *new_expr(ExprKind k, SrcLoc loc) {
-    Expr *e = xmalloc(sizeof *e);
+    Expr *e = xmalloc_node(sizeof *e);
     e->kind = k;
     e->loc = loc;
     return e;
 }
 
 Stmt *new_stmt(StmtKind k, SrcLoc loc) {
-    Stmt *s = xmalloc(sizeof *s);
+    Stmt *s = xmalloc_node(sizeof *s);
     s->kind = k;
     s->loc = loc;
     return s;
 }
 
 Pattern *new_pattern(PatternKind k, SrcLoc loc) {
-    Pattern *pt = xmalloc(sizeof *pt);
+    Pattern *pt = xmalloc_node(sizeof *pt);
     pt->kind = k;
     pt->loc = loc;
     return pt;
 }
 
 TypeExpr *new_type_expr(TypeExprKind k, SrcLoc loc) {
-    TypeExpr *t = xmalloc(sizeof *t);
+    TypeExpr *t = xmalloc_node(sizeof *t);
     t->kind = k;
     t->loc = loc;
     return t;
 }
 
 Def *new_def(DefKind k, SrcLoc loc) {
-    Def *d = xmalloc(sizeof *d);
+    Def *d = xmalloc_node(sizeof *d);
     d->kind = k;
     d->loc = loc;
     return d;

@@ -10,7 +10,7 @@ Type *ty_prim(TyKind k) {
 }
 
 Type *ty_new(TyKind k, int nargs, Type **args) {
-    Type *t = xmalloc(sizeof *t);
+    Type *t = xmalloc_node(sizeof *t);
     t->kind = k;
     t->nargs = nargs;
     if (nargs) {

@@ -16,6 +16,7 @@
  * arena_strndup. Strings from xstrdup, xstrndup, sb_take and read_file are
  * malloc'd: free() or xfree() them. */
 void *xmalloc(size_t n);            /* zeroed; aborts on OOM */
+void *xmalloc_node(size_t n);       /* zeroed, 8-byte aligned, never xrealloc'd or xrecycled */
 void *xrealloc(void *p, size_t n);  /* an xmalloc'd block or a malloc'd string */
 void xfree(void *p);
 void xrecycle(void *p, size_t used);  /* xfree, but the arena reuses the block (its first `used` bytes touched) */

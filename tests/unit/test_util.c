@@ -86,6 +86,41 @@ START_TEST(arena_blocks) {
 }
 END_TEST
 
+START_TEST(arena_headerless_blocks) {
+    /* strings and nodes without the size header, interleaved with a growing
+     * vector and header blocks: all zeroed, nodes 8-aligned, header blocks
+     * still 16-aligned, nothing overlapping, xfree a no-op on them */
+    VEC(char *) strs = {0};
+    VEC(long *) nodes = {0};
+    for (int i = 0; i < 3000; i++) {
+        char *s = xasprintf("s%d", i % 97);
+        vec_push(&strs, s);
+        char *t = arena_strndup("ab", (size_t)(i % 3));
+        ck_assert_int_eq(t[i % 3], 0);
+        long *n = xmalloc_node(sizeof(long) * (size_t)(1 + i % 29));
+        ck_assert_uint_eq((uintptr_t)n % 8, 0);
+        for (int k = 0; k < 1 + i % 29; k++) ck_assert_int_eq(n[k], 0);
+        for (int k = 0; k < 1 + i % 29; k++) n[k] = i;
+        vec_push(&nodes, n);
+        unsigned char *h = xmalloc(24);
+        ck_assert_uint_eq((uintptr_t)h % 16, 0);
+        for (int k = 0; k < 24; k++) ck_assert_int_eq(h[k], 0);
+        memset(h, 0xff, 24);
+        xfree(t);
+        xfree(n);
+    }
+    char want[16];
+    for (int i = 0; i < 3000; i++) {
+        snprintf(want, sizeof want, "s%d", i % 97);
+        ck_assert_str_eq(strs.items[i], want);
+        for (int k = 0; k < 1 + i % 29; k++) ck_assert_int_eq(nodes.items[i][k], i);
+    }
+    /* a node bigger than what is left of a chunk */
+    char *big = xmalloc_node((size_t)5 << 20);
+    ck_assert_int_eq(big[((size_t)5 << 20) - 1], 0);
+}
+END_TEST
+
 START_TEST(strmap_semantics) {
     StrMap m = {0};
     ck_assert_ptr_null(strmap_get(&m, "a"));
@@ -130,6 +165,7 @@ static Suite *util_suite(void) {
     tcase_add_test(tc, formatter_general_directives);
     tcase_add_test(tc, formatter_appends);
     tcase_add_test(tc, arena_blocks);
+    tcase_add_test(tc, arena_headerless_blocks);
     tcase_add_test(tc, strmap_semantics);
     tcase_add_test(tc, ptrmap_semantics);
     suite_add_tcase(s, tc);
