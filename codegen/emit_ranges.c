@@ -11,7 +11,8 @@
  * Bounds (intervals) come from Int literals, `let`/`var` locals of the
  * current function whose every assigned value is bounded, range(a, b)
  * loop variables with bounded a and b, lengths (array_length, length, ...:
- * below 2^48, as the memory holding the items is), and + - * / % of those.
+ * below 2^48, as the memory holding the items is), char_code (a uint32_t
+ * code point), and + - * / % of those.
  *
  * Counters: `x = x + K` / `x = x - K` (K a literal) does not need a bounded
  * x. Each such assignment runs at most once per step (a loop iteration or a
@@ -379,6 +380,11 @@ static bool range_of(Emitter *m, Expr *e, IntRange *r) {
         }
         if (!name || e->elems.len != 1) return false;
         if (!strcmp(name, "float_to_int")) return int_sqrt_range(m, e->elems.items[0], r);
+        if (!strcmp(name, "char_code")) {   /* a decoded code point: uint32_t (rt/strlib.c) */
+            r->lo = 0;
+            r->hi = 0xffffffffLL;
+            return true;
+        }
         if (strcmp(name, "array_length") && strcmp(name, "length") && strcmp(name, "list_length") &&
             strcmp(name, "vec_length"))
             return false;
