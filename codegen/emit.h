@@ -166,6 +166,7 @@ const char *called_builtin(Expr *e);   /* the builtin a direct call names, or NU
 char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v);   /* inline form, or NULL */
 /* emit_wide.c */
 char *emit_wide_mod(Emitter *em, Expr *e, const char *a, const char *b);   /* (a * K + C) % M on words, or NULL */
+char *emit_parity_test(Emitter *em, Expr *e);   /* x % 2^k == 0 / != 0 on an unproved x, or NULL (emit_parity.c) */
 /* emit_bits.c */
 char *emit_small_bits(Emitter *em, Expr *e, const char *a, const char *b);   /* & ^ << >> of small Ints, or NULL */
 char *emit_small_bit_or(Emitter *em, Expr *e, char **v);                     /* bit_or of small Ints, or NULL */

@@ -379,6 +379,8 @@ static char *emit_operand(Emitter *em, Expr *e, Expr *x) {
 static char *emit_binary(Emitter *em, Expr *e) {
     char *fused = emit_fused_int(em, e);
     if (fused) return fused;
+    char *parity = emit_parity_test(em, e);
+    if (parity) return parity;
     char *a = emit_operand(em, e, e->a), *b = emit_operand(em, e, e->b);
     Type *lt = ty_resolve(e->a->ty), *rt = ty_resolve(e->b->ty);
     if (e->op == OP_AND) return xasprintf("((int64_t)(%s && %s))", a, b);

@@ -11,7 +11,8 @@
  * Bounds (intervals) come from Int literals, `let`/`var` locals of the
  * current function whose every assigned value is bounded, range(a, b)
  * loop variables with bounded a and b, lengths (array_length, length, ...:
- * below 2^48, as the memory holding the items is), and + - * / % of those.
+ * below 2^48, as the memory holding the items is), char_code (a uint32_t
+ * code point), and + - * / % of those.
  *
  * Counters: `x = x + K` / `x = x - K` (K a literal) does not need a bounded
  * x. Each such assignment runs at most once per step (a loop iteration or a
@@ -377,6 +378,11 @@ static bool range_of(Emitter *m, Expr *e, IntRange *r) {
         }
         if (!name || e->elems.len != 1) return false;
         if (!strcmp(name, "float_to_int")) return int_sqrt_range(m, e->elems.items[0], r);
+        if (!strcmp(name, "char_code")) {   /* a decoded code point: uint32_t (rt/strlib.c) */
+            r->lo = 0;
+            r->hi = 0xffffffffLL;
+            return true;
+        }
         if (strcmp(name, "array_length") && strcmp(name, "length") && strcmp(name, "list_length") &&
             strcmp(name, "vec_length"))
             return false;
@@ -420,6 +426,32 @@ static bool guarded_end(Emitter *m, void *caps_, bool free_, int64_t drift, bool
     return true;
 }
 
+/* Accumulators: `x = x + e`, `x = e + x` or `x = x - e` where e is not a
+ * small literal (those are counter_step's) but is bounded, -A <= e <= B.
+ * Such a statement moves x by at most B up and A down, and, like a counter
+ * step, runs at most once per step; so it counts as a free (unguarded)
+ * counter step of B up and A down, within the same DRIFT_MAX budget
+ * (`s = s + (k % 7)`: up 6). Adds those to *up and *down; false (the value
+ * is then an ordinary one) when v is no such step or e is not bounded yet. */
+static bool accum_step(Emitter *m, Cand *c, Expr *v, int64_t *up, int64_t *down) {
+    if (!v || v->kind != EX_BINARY || (v->op != OP_ADD && v->op != OP_SUB)) return false;
+    Expr *e;
+    if (v->a->kind == EX_IDENT && v->a->sym == c->sym) e = v->b;
+    else if (v->op == OP_ADD && v->b->kind == EX_IDENT && v->b->sym == c->sym) e = v->a;
+    else return false;
+    IntRange x;
+    if (!range_of(m, e, &x) || x.lo < -DRIFT_MAX || x.hi > DRIFT_MAX) return false;
+    int64_t hi = x.hi > 0 ? x.hi : 0, lo = x.lo < 0 ? -x.lo : 0;
+    if (v->op == OP_SUB) {
+        int64_t t = hi;
+        hi = lo;
+        lo = t;
+    }
+    *up += hi;
+    *down += lo;
+    return true;
+}
+
 /* Tries to prove c bounded from what is proved so far. */
 static bool prove(Emitter *m, Cand *c) {
     IntRange r, x;
@@ -437,14 +469,17 @@ static bool prove(Emitter *m, Cand *c) {
     } else {
         if (!c->init || !range_of(m, c->init, &r)) return false;
     }
+    int64_t acc_up = 0, acc_down = 0;   /* accumulator steps x = x +- e (below) */
     for (int i = 0; i < c->values.len; i++) {
+        if (accum_step(m, c, c->values.items[i], &acc_up, &acc_down)) continue;
         if (!range_of(m, c->values.items[i], &x)) return false;
         hull(&r, x);
     }
-    if (!tracked(r) || c->drift_up + c->drift_down > DRIFT_MAX) return false;
+    int64_t drift_up = c->drift_up + acc_up, drift_down = c->drift_down + acc_down;
+    if (!tracked(r) || drift_up + drift_down > DRIFT_MAX) return false;
     IntRange up = r, down = r;
-    if (!guarded_end(m, &c->caps_up, c->free_up, c->drift_up, true, &up) ||
-        !guarded_end(m, &c->caps_down, c->free_down, c->drift_down, false, &down))
+    if (!guarded_end(m, &c->caps_up, c->free_up || acc_up, drift_up, true, &up) ||
+        !guarded_end(m, &c->caps_down, c->free_down || acc_down, drift_down, false, &down))
         return false;
     r.hi = up.hi;
     r.lo = down.lo;

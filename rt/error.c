@@ -124,6 +124,19 @@ void geno_raise_str(const char *code, GenoLoc loc, GenoStr *msg) {
     unwind(0, code, loc, msg, 0, NULL);
 }
 
+/* geno_raise of an ASCII message already in bytes[0..n): no formatting and
+ * no UTF-8 count (a caught division by zero: ~1,500 instructions of
+ * vsnprintf, geno_int_cstr and counting before). */
+void geno_raise_ascii(const char *code, GenoLoc loc, const char *bytes, int64_t n) {
+    GenoStr *s = GC_MALLOC_ATOMIC(sizeof(GenoStr) + (size_t)n + 1);   /* no E504 recursion */
+    if (!s) geno_raise(code, loc, "%.*s", (int)n, bytes);
+    s->data = (char *)(s + 1);
+    memcpy(s->data, bytes, (size_t)n);
+    s->data[n] = 0;
+    s->len = s->cplen = n;
+    unwind(0, code, loc, s, 0, NULL);
+}
+
 /* A thrown non-String value carries no message: "Uncaught throw: <repr>"
  * is built only if something reads it (geno_caught_message, or the final
  * diagnostic), so a throw caught by type costs no formatting. */

@@ -14,6 +14,8 @@ void geno_report_error(const char *code, GenoLoc loc, const GenoStr *msg);
 /* geno_raise_fatal with a message already built (it may be static: the
  * out-of-memory path must not allocate). */
 _Noreturn void geno_raise_fatal_str(const char *code, GenoLoc loc, GenoStr *msg);
+/* geno_raise of an ASCII message of n bytes (copied; no formatting). */
+_Noreturn void geno_raise_ascii(const char *code, GenoLoc loc, const char *bytes, int64_t n);
 
 /* Limits (limits.c): sets the step budget, the stack limit and the GC heap
  * cap for a run from cfg (after geno_limits_prepare); E504 without

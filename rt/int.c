@@ -25,6 +25,7 @@
 
 #include "geno/rt.h"
 #include "alloc.h"
+#include "errors.h"
 #include "int.h"
 #include "run.h"
 #include "str.h"
@@ -224,6 +225,17 @@ GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc) {
 }
 
 static _Noreturn void division_by_zero(GenoInt a, GenoInt b, const char *op, GenoLoc loc) {
+    if (GENO_INT_IS_SMALL(a)) {   /* b is 0: the message is ASCII, built here */
+        static const char head[] = "Division by zero: cannot compute ";
+        char m[sizeof head + 32 + 8];
+        int n = (int)sizeof head - 1;
+        memcpy(m, head, (size_t)n);
+        n += geno_i64_dec(GENO_INT_VALUE(a), m + n);
+        m[n++] = ' ';
+        m[n++] = op[0];
+        memcpy(m + n, " 0", 2);
+        geno_raise_ascii("E400", loc, m, n + 2);
+    }
     geno_raise("E400", loc, "Division by zero: cannot compute %s %s %s",
                geno_int_cstr(a), op, geno_int_cstr(b));
 }

@@ -460,6 +460,14 @@ static inline int geno_int_cmp_mixed(GenoInt a, GenoInt b) {
 #define GENO_INT_DIV geno_int_div
 #define GENO_INT_MOD geno_int_mod
 #endif
+/* codegen/emit_parity.c: x % L == 0 for L = 2^k (lit: L tagged, mask:
+ * 2L - 2, the low k bits of a small x's tagged word); a big x as before. */
+#ifndef __TINYC__
+#define GENO_INT_MOD_P2_ZERO(a, lit, mask, loc) ({ GenoInt _pa = (a); \
+    GENO_LIKELY(_pa & 1) ? !(_pa & (mask)) : geno_int_mod(_pa, lit, loc) == 1; })
+#else
+#define GENO_INT_MOD_P2_ZERO(a, lit, mask, loc) (geno_int_mod(a, lit, loc) == 1)
+#endif
 /* codegen/emit_intmod.c: `(x * A + C) % M` of small Ints computed exactly in
  * 128 bits (its `fused` form), under cc; tcc has no __int128 and keeps the
  * `ordinary` chain (the argument it drops is never parsed). m is not 0 or -1,
