@@ -73,6 +73,12 @@ static void scan_program(Closure *c, const char *p, const char *end) {
     }
 }
 
+/* Past this much C the scan (~20 instructions a byte) costs more than the
+ * cut saves (tcc parsing all of the header: ~4M instructions): a large
+ * program gets the whole header and every runtime symbol. The 20,000-line
+ * latency program (3 MB of C) spent 60M instructions scanning. */
+#define PRELUDE_SCAN_MAX ((size_t)128 << 10)
+
 char *prelude_expand(const char *c_source, bool *runtime_used) {
     static const char include_line[] = "#include <geno/rt.h>\n";
     const char *inc = strstr(c_source, include_line);
@@ -85,10 +91,15 @@ char *prelude_expand(const char *c_source, bool *runtime_used) {
         .chunk_kept = xmalloc((size_t)tcc_prelude_chunk_count * sizeof(bool)),
         .work = xmalloc(sizeof(int) * (size_t)tcc_prelude_name_count),
     };
+    bool whole = total > PRELUDE_SCAN_MAX;
     for (int i = 0; i < tcc_prelude_chunk_count; i++)
-        if (tcc_prelude_chunks[i].always) keep_chunk(&c, i);
-    scan_program(&c, c_source, inc);
-    scan_program(&c, after, c_source + total);
+        if (whole || tcc_prelude_chunks[i].always) keep_chunk(&c, i);
+    if (whole)
+        for (int i = 0; i < tcc_prelude_name_count; i++) use_name(&c, i);
+    else {
+        scan_program(&c, c_source, inc);
+        scan_program(&c, after, c_source + total);
+    }
     while (c.nwork > 0) {
         const TccPreludeName *n = &tcc_prelude_names[c.work[--c.nwork]];
         for (uint32_t i = 0; i < n->def_count; i++) keep_chunk(&c, tcc_prelude_def_chunks[n->def_start + i]);

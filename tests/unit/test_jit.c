@@ -110,6 +110,18 @@ START_TEST(prelude_keeps_what_the_program_names) {
     ck_assert_ptr_null(strstr(text, "geno_map_get"));
     ck_assert_ptr_nonnull(strstr(text, "static int f(void)"));
     ck_assert_ptr_null(prelude_expand("static int g;\n", used));
+
+    /* Past PRELUDE_SCAN_MAX the whole header goes in, unscanned. */
+    size_t big = (size_t)200 << 10;
+    char *large = malloc(big + 64);
+    strcpy(large, src);
+    size_t at = strlen(large);
+    memcpy(large + at, "/*", 2);
+    memset(large + at + 2, 'x', big);
+    strcpy(large + at + 2 + big, "*/\n");
+    char *whole = prelude_expand(large, used);
+    ck_assert_ptr_nonnull(strstr(whole, "geno_map_get"));
+    free(large);
 }
 END_TEST
 
