@@ -102,12 +102,6 @@ void *geno_alloc_flat_refill(size_t g) {
  * inside it, from the stack), never only one past its end. */
 static int exact_kind;
 
-/* The free list of `granules`-granule objects is empty: take a batch of
- * cleared objects (linked through their first word) from Boehm.
- * GC_generic_malloc_many takes whole granules (GC_malloc_many adds the
- * extra byte and rounds, then calls it); handed a size one byte short, as
- * once tried here, it corrupted the heap. The kind exists only after
- * geno_gc_init (Boehm's own kinds are 0-2, so 0 means not yet). */
 /* Separators: every 4th 4 KB block of the heap that the exact kind takes
  * fresh is pinned, by one object of it kept (never handed out) in
  * pin_set, a root. Without them, the blocks that empty at a collection go
@@ -145,6 +139,12 @@ static void **pin_block(void **p) {
     return rest;
 }
 
+/* The free list of `granules`-granule objects is empty: take a batch of
+ * cleared objects (linked through their first word) from Boehm.
+ * GC_generic_malloc_many takes whole granules (GC_malloc_many adds the
+ * extra byte and rounds, then calls it); handed a size one byte short, as
+ * once tried here, it corrupted the heap. The kind exists only after
+ * geno_gc_init (Boehm's own kinds are 0-2, so 0 means not yet). */
 void *geno_alloc_refill(size_t granules) {
     if (!exact_kind) geno_gc_init();
     void *list;
