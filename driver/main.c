@@ -21,7 +21,6 @@
 #include "pipeline.h"
 #include "prelude.h"
 #include "run.h"
-#include "runtime_symbols.h"
 
 #define GENOC_VERSION "0.1.0"
 
@@ -117,8 +116,7 @@ static int cmd_emit_c(int argc, char **argv) {
         return 1;
     }
     if (tcc) {   /* with geno/rt.h cut as genoc run cuts it (driver/prelude.c) */
-        bool *used = xmalloc((size_t)runtime_symbol_count * sizeof(bool));
-        char *expanded = prelude_expand(c.c_source, used);
+        char *expanded = prelude_expand(c.c_source, NULL);
         fputs(expanded ? expanded : c.c_source, stdout);
         return 0;
     }

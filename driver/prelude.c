@@ -120,7 +120,7 @@ char *prelude_expand(const char *c_source, bool *runtime_used) {
     memcpy(w, after, rest);
     w[rest] = 0;
 
-    for (int i = 0; i < tcc_prelude_name_count; i++)
+    for (int i = 0; runtime_used && i < tcc_prelude_name_count; i++)
         if (c.name_used[i] && tcc_prelude_names[i].runtime_symbol >= 0)
             runtime_used[tcc_prelude_names[i].runtime_symbol] = true;
     xfree(c.name_used);

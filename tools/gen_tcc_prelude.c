@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "../driver/tcc_prelude.h"
+#include "util.h"
 
 static _Noreturn void die(const char *fmt, ...) {
     va_list ap;
@@ -38,50 +39,13 @@ static _Noreturn void die(const char *fmt, ...) {
     exit(1);
 }
 
-static char *read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) die("cannot read %s", path);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) die("cannot read %s", path);
-    buf[n] = 0;
-    fclose(f);
-    return buf;
+static char *read_or_die(const char *path) {
+    char *text = read_file(path, NULL);
+    if (!text) die("cannot read %s", path);
+    return text;
 }
 
-/* ---- growable arrays -------------------------------------------------------- */
-
-typedef struct {
-    char *s;
-    size_t len, cap;
-} Buf;
-
-static void buf_add(Buf *b, const char *s, size_t n) {
-    if (b->len + n + 1 > b->cap) {
-        b->cap = (b->len + n + 1) * 2;
-        b->s = realloc(b->s, b->cap);
-        if (!b->s) die("out of memory");
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
-
-typedef struct {
-    int *v;
-    int len, cap;
-} Ints;
-
-static void ints_add(Ints *a, int x) {
-    if (a->len == a->cap) {
-        a->cap = a->cap ? a->cap * 2 : 16;
-        a->v = realloc(a->v, sizeof(int) * (size_t)a->cap);
-        if (!a->v) die("out of memory");
-    }
-    a->v[a->len++] = x;
-}
+typedef VEC(int) Ints;
 
 /* ---- names ------------------------------------------------------------------ */
 
@@ -105,12 +69,11 @@ static int name_index(const char *s, size_t n) {
     if (name_count + 1 >= TCC_PRELUDE_SLOTS / 2 || name_count >= 65535) die("too many names");
     if (name_count == name_cap) {
         name_cap = name_cap ? name_cap * 2 : 256;
-        names = realloc(names, sizeof(Name) * (size_t)name_cap);
-        if (!names) die("out of memory");
+        names = xrealloc(names, sizeof(Name) * (size_t)name_cap);
     }
     Name *nm = &names[name_count];
     memset(nm, 0, sizeof *nm);
-    nm->name = strndup(s, n);
+    nm->name = xstrndup(s, n);
     nm->runtime_symbol = -1;
     slots[h] = (uint16_t)(name_count + 1);
     return name_count++;
@@ -133,13 +96,13 @@ static bool is_keyword(const char *s, size_t n) {
 /* ---- step 1: splice lines, drop comments -------------------------------------- */
 
 static char *strip(const char *src) {
-    Buf out = {0};
+    StrBuf out = {0};
     for (const char *p = src; *p;) {
         if (p[0] == '\\' && p[1] == '\n') { p += 2; continue; }
         if (p[0] == '/' && p[1] == '*') {
             const char *e = strstr(p + 2, "*/");
             if (!e) die("unterminated comment");
-            buf_add(&out, " ", 1);
+            sb_putn(&out, " ", 1);
             p = e + 2;
             continue;
         }
@@ -152,13 +115,13 @@ static char *strip(const char *src) {
             const char *s = p++;
             while (*p && *p != q) p += (*p == '\\' && p[1]) ? 2 : 1;
             if (*p) p++;
-            buf_add(&out, s, (size_t)(p - s));
+            sb_putn(&out, s, (size_t)(p - s));
             continue;
         }
-        buf_add(&out, p, 1);
+        sb_putn(&out, p, 1);
         p++;
     }
-    return out.s;
+    return out.buf;
 }
 
 /* ---- step 2: conditionals as tcc decides them --------------------------------- */
@@ -173,7 +136,7 @@ static bool is_defined(const char *s, size_t n) {
         if (strlen(tcc_defined[i]) == n && memcmp(tcc_defined[i], s, n) == 0) return true;
     int idx = name_index(s, n);
     for (int i = 0; i < macros.len; i++)
-        if (macros.v[i] == idx) return true;
+        if (macros.items[i] == idx) return true;
     return false;
 }
 
@@ -250,8 +213,8 @@ typedef struct {
 } Cond;
 
 /* The lines tcc would see, in order (directives other than conditionals kept). */
-static Buf decide_conditionals(char *text) {
-    Buf out = {0};
+static StrBuf decide_conditionals(char *text) {
+    StrBuf out = {0};
     Cond stack[64];
     int depth = 0;
     bool active = true;
@@ -303,19 +266,19 @@ static Buf decide_conditionals(char *text) {
             } else if (active) {
                 if (dn == 6 && strncmp(d, "define", 6) == 0) {
                     const char *e = ident_end(arg);
-                    ints_add(&macros, name_index(arg, (size_t)(e - arg)));
+                    vec_push(&macros, name_index(arg, (size_t)(e - arg)));
                     if (strstr(e, "##")) die("`##` in a macro: the prelude cannot follow pasted names: %s", line);
                 } else if (dn == 7 && strncmp(d, "include", 7) == 0) {
                     die("an #include tcc would see: the prelude must be self-contained: %s", line);
                 }
-                buf_add(&out, p, strlen(p));
-                buf_add(&out, "\n", 1);
+                sb_putn(&out, p, strlen(p));
+                sb_putn(&out, "\n", 1);
             }
         } else if (active && *p) {
             size_t n = strlen(line);
             while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t')) n--;
-            buf_add(&out, line, n);
-            buf_add(&out, "\n", 1);
+            sb_putn(&out, line, n);
+            sb_putn(&out, "\n", 1);
         }
         line = nl ? nl + 1 : NULL;
     }
@@ -326,7 +289,7 @@ static Buf decide_conditionals(char *text) {
 /* ---- steps 3 and 4: chunks ---------------------------------------------------- */
 
 typedef struct {
-    Buf text;
+    StrBuf text;
     Ints defs, refs;
     bool always;
 } Chunk;
@@ -337,8 +300,7 @@ static int chunk_count, chunk_cap;
 static Chunk *new_chunk(void) {
     if (chunk_count == chunk_cap) {
         chunk_cap = chunk_cap ? chunk_cap * 2 : 256;
-        chunks = realloc(chunks, sizeof(Chunk) * (size_t)chunk_cap);
-        if (!chunks) die("out of memory");
+        chunks = xrealloc(chunks, sizeof(Chunk) * (size_t)chunk_cap);
     }
     Chunk *c = &chunks[chunk_count++];
     memset(c, 0, sizeof *c);
@@ -347,13 +309,13 @@ static Chunk *new_chunk(void) {
 
 static void add_unique(Ints *a, int x) {
     for (int i = 0; i < a->len; i++)
-        if (a->v[i] == x) return;
-    ints_add(a, x);
+        if (a->items[i] == x) return;
+    vec_push(a, x);
 }
 
 static bool is_macro(int idx) {
     for (int i = 0; i < macros.len; i++)
-        if (macros.v[i] == idx) return true;
+        if (macros.items[i] == idx) return true;
     return false;
 }
 
@@ -431,8 +393,8 @@ static void cut_chunks(const char *text) {
             const char *dn = skip_space(p + 1);
             const char *de = ident_end(dn);
             Chunk *c = d.c ? d.c : new_chunk();
-            buf_add(&c->text, p, (size_t)(end - p));
-            buf_add(&c->text, "\n", 1);
+            sb_putn(&c->text, p, (size_t)(end - p));
+            sb_putn(&c->text, "\n", 1);
             if (de - dn == 6 && strncmp(dn, "define", 6) == 0) {
                 const char *n = skip_space(de);
                 const char *ne = ident_end(n);
@@ -516,16 +478,16 @@ static void cut_chunks(const char *text) {
             d.prev2 = d.prev;
             d.prev = ch;
             if (done) {
-                buf_add(&d.c->text, start, (size_t)(p - start));
-                buf_add(&d.c->text, "\n", 1);
+                sb_putn(&d.c->text, start, (size_t)(p - start));
+                sb_putn(&d.c->text, "\n", 1);
                 add_refs(d.c, start, p);
                 finish_chunk(&d);
                 start = p;
             }
         }
         if (d.c && start < end) {
-            buf_add(&d.c->text, start, (size_t)(end - start));
-            buf_add(&d.c->text, "\n", 1);
+            sb_putn(&d.c->text, start, (size_t)(end - start));
+            sb_putn(&d.c->text, "\n", 1);
             add_refs(d.c, start, end);
         }
         line = nl ? nl + 1 : end;
@@ -537,7 +499,7 @@ static void cut_chunks(const char *text) {
 
 /* runtime_symbols.c lists `{"name", name},` in its table's order. */
 static void read_runtime_symbols(const char *path) {
-    char *src = read_file(path);
+    char *src = read_or_die(path);
     int i = 0;
     for (const char *p = strstr(src, "{\""); p; p = strstr(p, "{\"")) {
         p += 2;
@@ -547,7 +509,7 @@ static void read_runtime_symbols(const char *path) {
         p = e;
     }
     if (i == 0) die("no symbols in %s", path);
-    free(src);
+    xfree(src);
 }
 
 /* ---- output ------------------------------------------------------------------- */
@@ -569,7 +531,7 @@ static const char *sep(int k, int per_line) { return k == 0 ? "\n    " : k % per
 
 static void write_tables(const char *path) {
     for (int i = 0; i < chunk_count; i++)
-        for (int j = 0; j < chunks[i].defs.len; j++) ints_add(&names[chunks[i].defs.v[j]].def_chunks, i);
+        for (int j = 0; j < chunks[i].defs.len; j++) vec_push(&names[chunks[i].defs.items[j]].def_chunks, i);
     FILE *f = fopen(path, "w");
     if (!f) die("cannot write %s", path);
     fprintf(f, "/* Generated by tools/gen_tcc_prelude.c from geno/rt.h: do not edit. */\n");
@@ -577,26 +539,26 @@ static void write_tables(const char *path) {
     uint32_t offset = 0;
     Ints offsets = {0};
     for (int i = 0; i < chunk_count; i++) {
-        ints_add(&offsets, (int)offset);
-        put_c_string(f, chunks[i].text.s, chunks[i].text.len);
+        vec_push(&offsets, (int)offset);
+        put_c_string(f, chunks[i].text.buf, chunks[i].text.len);
         fputc('\n', f);
         offset += (uint32_t)chunks[i].text.len;
     }
     fprintf(f, ";\n\nconst TccPreludeChunk tcc_prelude_chunks[] = {\n");
     uint32_t ref = 0;
     for (int i = 0; i < chunk_count; i++) {
-        fprintf(f, "    {%d, %zu, %u, %d, %d},\n", offsets.v[i], chunks[i].text.len, ref,
+        fprintf(f, "    {%d, %zu, %u, %d, %d},\n", offsets.items[i], chunks[i].text.len, ref,
                 chunks[i].refs.len, chunks[i].always);
         ref += (uint32_t)chunks[i].refs.len;
     }
     fprintf(f, "};\nconst int tcc_prelude_chunk_count = %d;\n\nconst uint16_t tcc_prelude_refs[] = {", chunk_count);
     int k = 0;
     for (int i = 0; i < chunk_count; i++)
-        for (int j = 0; j < chunks[i].refs.len; j++) fprintf(f, "%s%d", sep(k++, 16), chunks[i].refs.v[j]);
+        for (int j = 0; j < chunks[i].refs.len; j++) fprintf(f, "%s%d", sep(k++, 16), chunks[i].refs.items[j]);
     fprintf(f, "%s};\n\nconst uint16_t tcc_prelude_def_chunks[] = {", k ? "" : "0");
     k = 0;
     for (int i = 0; i < name_count; i++)
-        for (int j = 0; j < names[i].def_chunks.len; j++) fprintf(f, "%s%d", sep(k++, 16), names[i].def_chunks.v[j]);
+        for (int j = 0; j < names[i].def_chunks.len; j++) fprintf(f, "%s%d", sep(k++, 16), names[i].def_chunks.items[j]);
     fprintf(f, "%s};\n\nconst char tcc_prelude_name_text[] =", k ? "" : "0");
     for (int i = 0; i < name_count; i++) fprintf(f, "\n    \"%s\\0\"", names[i].name);
     fprintf(f, ";\n\nconst TccPreludeName tcc_prelude_names[] = {\n");
@@ -617,9 +579,9 @@ static void write_tables(const char *path) {
 
 int main(int argc, char **argv) {
     if (argc != 4) die("usage: gen_tcc_prelude RT_H RUNTIME_SYMBOLS_C OUT.c");
-    char *text = strip(read_file(argv[1]));
-    Buf kept = decide_conditionals(text);
-    cut_chunks(kept.s);
+    char *text = strip(read_or_die(argv[1]));
+    StrBuf kept = decide_conditionals(text);
+    cut_chunks(kept.buf);
     read_runtime_symbols(argv[2]);
     write_tables(argv[3]);
     return 0;

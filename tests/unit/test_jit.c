@@ -113,7 +113,7 @@ START_TEST(prelude_keeps_what_the_program_names) {
 
     /* Past PRELUDE_SCAN_MAX the whole header goes in, unscanned. */
     size_t big = (size_t)200 << 10;
-    char *large = malloc(big + 64);
+    char *large = malloc(strlen(src) + big + 8);   /* src, then a comment of `big` bytes */
     strcpy(large, src);
     size_t at = strlen(large);
     memcpy(large + at, "/*", 2);
