@@ -46,7 +46,6 @@
 #include "hugeheap.h"
 #include "jit.h"
 
-#define BROKER_FD SANDBOX_BROKER_FD
 /* Open files the child may hold: stdio, plus tcc reading nested headers. */
 #define CHILD_NOFILE 16
 /* The child's stderr carries a diagnostic or tcc's messages: bound it. */
@@ -106,8 +105,8 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
     if (nul >= 0) dup2(nul, 0);
     dup2(out_w, 1);
     dup2(err_w, 2);
-    dup2(broker_w, BROKER_FD);
-    close_from(BROKER_FD + 1);
+    dup2(broker_w, SANDBOX_BROKER_FD);
+    close_from(SANDBOX_BROKER_FD + 1);
     set_limits(o);
 
     char *error = NULL;
@@ -130,7 +129,7 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
     geno_rt_init(&cfg);
     double init_end = now_ms();
     geno_host_policy.timeout_s = o->timeout;
-    geno_host_use_broker(BROKER_FD);
+    geno_host_use_broker(SANDBOX_BROKER_FD);
     if (sandbox_lockdown() != 0) {
         dprintf(2, "genoc: internal error: could not install the seccomp filter\n");
         _exit(3);
