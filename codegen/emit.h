@@ -263,6 +263,7 @@ bool needs_in_variant(Def *f);
 bool straight_stmt(Stmt *s);                     /* no loop, no break/continue/return */
 bool step_free_body(StmtList *b);                /* counts no steps, cannot leave early */
 bool step_free_expr(Expr *e);                    /* runs no Geno code: counts no steps */
+bool plain_type(Type *t);                         /* Int, Float, Bool, String: operations run no Geno code */
 char *while_trip_count(Emitter *em, Stmt *s);   /* C trip count of a counted while, or NULL */
 /* emit_prepaid_leaf.c */
 int prepaid_leaf_steps(StmtList *b);            /* leaf calls an iteration makes, or -1 */

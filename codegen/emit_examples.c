@@ -69,9 +69,8 @@ static bool encode_ctor(Expr *e, StrBuf *sb) {
     }
     if (e->kind != EX_CTOR && e->kind != EX_CALL) return false;   /* the constructor as a function value */
     if (e->args.len != n) return false;
-    Expr **fields = xmalloc(sizeof(Expr *) * n);
+    Expr **fields = xmalloc(sizeof(Expr *) * n);   /* cleared: a field no argument names stays NULL */
     Type **types = xmalloc(sizeof(Type *) * n);
-    memset(fields, 0, sizeof(Expr *) * n);
     for (int i = 0; i < n; i++) {
         int f = i;
         if (e->args.items[i].name) {

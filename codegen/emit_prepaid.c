@@ -25,7 +25,7 @@
 #include <string.h>
 
 /* Types whose operations and printing run no Geno code. */
-static bool plain_type(Type *t) {
+bool plain_type(Type *t) {
     t = ty_resolve(t);
     return t && (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL || t->kind == TY_STRING);
 }

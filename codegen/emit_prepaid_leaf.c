@@ -22,11 +22,6 @@
  */
 #include "emit.h"
 
-static bool plain(Type *t) {
-    t = ty_resolve(t);
-    return t && (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL || t->kind == TY_STRING);
-}
-
 /* A leaf may also build ADT values: a constructor runs no Geno code. */
 static bool leaf_expr_ok(Expr *e) {
     if (!e || step_free_expr(e)) return true;
@@ -94,10 +89,10 @@ static bool count_expr(Expr *e, int *n) {
         }
         return step_free_expr(e);
     case EX_BINARY:
-        if (!plain(e->a->ty) || !plain(e->b->ty) || !count_expr(e->a, n)) return false;
+        if (!plain_type(e->a->ty) || !plain_type(e->b->ty) || !count_expr(e->a, n)) return false;
         return e->op == OP_AND || e->op == OP_OR ? step_free_expr(e->b) : count_expr(e->b, n);
     case EX_UNARY:
-        return plain(e->a->ty) && count_expr(e->a, n);
+        return plain_type(e->a->ty) && count_expr(e->a, n);
     case EX_TYPE_IDENT:
         return leaf_expr_ok(e);
     case EX_CTOR:

@@ -45,11 +45,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool plain(Type *t) {
-    t = ty_resolve(t);
-    return t && (t->kind == TY_INT || t->kind == TY_FLOAT || t->kind == TY_BOOL || t->kind == TY_STRING);
-}
-
 /* The member a direct call names, or NULL. */
 static Def *member_callee(const PtrMap *set, Expr *e) {
     if (!e || e->kind != EX_CALL || !e->a || e->a->kind != EX_IDENT) return NULL;
@@ -66,18 +61,18 @@ static bool ok_expr(const PtrMap *set, Expr *e, int *calls) {
     case EX_IDENT:
         return e->sym && ((Sym *)e->sym)->kind == SYM_LOCAL;
     case EX_BINARY:
-        return plain(e->a->ty) && plain(e->b->ty) && ok_expr(set, e->a, calls) && ok_expr(set, e->b, calls);
+        return plain_type(e->a->ty) && plain_type(e->b->ty) && ok_expr(set, e->a, calls) && ok_expr(set, e->b, calls);
     case EX_UNARY:
-        return plain(e->a->ty) && ok_expr(set, e->a, calls);
+        return plain_type(e->a->ty) && ok_expr(set, e->a, calls);
     case EX_CALL: {
         Sym *s = e->sym;
         if (!s || !e->a || e->a->kind != EX_IDENT) return false;
         if (s->kind == SYM_BUILTIN) {
             for (int i = 0; i < e->args.len; i++) {
                 Expr *v = e->args.items[i].value;
-                if (!plain(v->ty) || !ok_expr(set, v, calls)) return false;
+                if (!plain_type(v->ty) || !ok_expr(set, v, calls)) return false;
             }
-            return plain(e->ty) || ty_is(e->ty, TY_UNIT);
+            return plain_type(e->ty) || ty_is(e->ty, TY_UNIT);
         }
         if (!member_callee(set, e)) return false;
         ++*calls;
@@ -95,7 +90,7 @@ static bool ok_body(const PtrMap *set, StmtList *b, int *calls) {
         Stmt *s = b->items[i];
         switch (s->kind) {
         case ST_LET: case ST_VAR: case ST_ASSIGN:
-            if (s->names.len || !s->value || !plain(s->value->ty)) return false;
+            if (s->names.len || !s->value || !plain_type(s->value->ty)) return false;
             break;
         case ST_IF: case ST_EXPR: case ST_RETURN:
             break;
@@ -114,9 +109,9 @@ static bool ok_signature(Def *f) {
     if (strcmp(f->name, "main") == 0) return false;
     Type *t = ((Sym *)f->sym)->ty;
     for (int i = 0; i < f->params.len; i++)
-        if (!plain(t->args[i])) return false;
+        if (!plain_type(t->args[i])) return false;
     Type *r = func_result_type(f);
-    return plain(r) || ty_is(r, TY_UNIT);
+    return plain_type(r) || ty_is(r, TY_UNIT);
 }
 
 /* Member calls that are a return's whole value: cc makes the tail calls

@@ -312,7 +312,6 @@ void sb_puts(StrBuf *sb, const char *s) { sb_putn(sb, s, strlen(s)); }
  * anything else (%.3f, %04x, ...) is handed to snprintf one directive at a
  * time, so the output is exactly printf's. */
 
-/* Appends without the terminating NUL (sb_vprintf writes it once at the end). */
 /* n bytes from s to d: short copies (most pieces of the C text are a few
  * bytes) as two overlapping fixed-size moves instead of a libc call. */
 static inline void copy_bytes(char *d, const char *s, size_t n) {
@@ -337,12 +336,12 @@ static inline void copy_bytes(char *d, const char *s, size_t n) {
     }
 }
 
+/* Appends without the terminating NUL (sb_vprintf writes it once at the end). */
 static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
     sb_reserve(sb, n);
     copy_bytes(sb->buf + sb->len, s, n);
     sb->len += n;
 }
-
 
 static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
     char tmp[24];

@@ -81,10 +81,7 @@ GenoArray *geno_array_new(GenoInt size, GenoWord dflt, const GenoType *t, GenoLo
  * its own call, then array_from_list's (the same count), then the
  * characters as to_chars makes them (rt/strlib.c). */
 GenoArray *geno_array_from_chars(GenoStr *s, const GenoType *t, GenoLoc chars_loc, GenoLoc loc) {
-    int64_t n = s->cplen;
-    if (n > geno_cfg.max_collection_size)
-        geno_raise("E499", chars_loc, "List size exceeds limit (%lld > %lld)", (long long)n,
-                   (long long)geno_cfg.max_collection_size);
+    int64_t n = geno_chars_count(s, chars_loc);
     geno_check_collection_size("Array", n, loc);
     GenoArray *a = array_alloc(n, t);
     if (s->len == n) {

@@ -53,10 +53,12 @@ static inline int64_t find_small_int(const GenoTable *t, GenoWord v, uint64_t h)
     }
 }
 
-/* The entry of v in s (elements of type et), or -1; *h gets v's hash. */
+/* geno_tab_hash of a small Int. */
+static inline uint64_t small_int_hash(GenoWord v) { return geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63); }
+
+/* The entry of v in s (elements of type et), or -1; *h gets v's hash.
+ * Reached only when v is not a small Int of a Set[Int] (see below). */
 static inline __attribute__((always_inline)) int64_t find(const GenoSet *s, GenoWord v, const GenoType *et, uint64_t *h) {
-    if (et->kind == GT_INT && GENO_INT_IS_SMALL(v))
-        return find_small_int(&s->tab, v, *h = geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63));
     *h = geno_tab_hash(v, et);
     return geno_tab_find(&s->tab, v, *h, et, et);
 }
@@ -78,7 +80,7 @@ static __attribute__((noinline)) void add_any(GenoSet *s, GenoWord v, const Geno
 void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
     const GenoType *et = t->params[0];
     if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) {
-        uint64_t h = geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63);
+        uint64_t h = small_int_hash(v);
         if (find_small_int(&s->tab, v, h) < 0) add_new(s, v, h, loc);
         return;
     }
@@ -94,7 +96,7 @@ static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const G
 void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
     const GenoType *et = t->params[0];
     if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) {
-        int64_t e = find_small_int(&s->tab, v, geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63));
+        int64_t e = find_small_int(&s->tab, v, small_int_hash(v));
         if (e >= 0) geno_tab_remove(&s->tab, e);
         return;
     }
@@ -109,7 +111,7 @@ static __attribute__((noinline)) int contains_any(GenoSet *s, GenoWord v, const 
 int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
     const GenoType *et = t->params[0];
     if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v)))
-        return find_small_int(&s->tab, v, geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63)) >= 0;
+        return find_small_int(&s->tab, v, small_int_hash(v)) >= 0;
     return contains_any(s, v, et);
 }
 
