@@ -110,21 +110,19 @@ static char *element_loop(Emitter *em, HofKind k, Expr *f, int id, const char *L
     StrBuf decl = {0};
     char *body = inline_body(em, f, args, &decl);
     const char *leave = checked ? "geno_depth_left++; " : "";
-    /* the builder's cursor in locals: GENO_LIST_BUILDER_ADD with b_<id>.cur synced around the slow call */
-    char *add = xasprintf("if (bc_%d < be_%d) *bc_%d++ = %%s; else { b_%d.cur = bc_%d; geno_list_builder_add(&b_%d, %%s, %s); "
-                          "bc_%d = b_%d.cur; be_%d = b_%d.end; }",
-                          id, id, id, id, id, id, L, id, id, id, id);
+    /* the builder's cursor in locals (GENO_LIST_BUF_ADD) */
+    char *add = xasprintf("GENO_LIST_BUF_ADD(&b_%d, bc_%d, be_%d, %%s, %s);", id, id, id, L);
     sb_printf(&sb, "{ %s", decl.buf ? decl.buf : "");
     char *r = xasprintf("r_%d", id), *x = xasprintf("x_%d", id);
     switch (k) {
     case HOF_MAP:
         sb_printf(&sb, "GenoWord r_%d = %s; %s", id, to_word(ft->ret, body), leave);
-        sb_printf(&sb, add, r, r);
+        sb_printf(&sb, add, r);
         sb_puts(&sb, " }");
         break;
     case HOF_FILTER:
         sb_printf(&sb, "int64_t r_%d = %s; %sif (r_%d) { ", id, body, leave, id);
-        sb_printf(&sb, add, x, x);
+        sb_printf(&sb, add, x);
         sb_puts(&sb, " } }");
         break;
     case HOF_FOLD:

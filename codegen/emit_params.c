@@ -195,15 +195,19 @@ static bool ready(Walk *w, Target *t) {
     return true;
 }
 
-/* Bounds of parameter i over all sites from outside t's component (false:
- * some site is unbounded). *any: there is such a site. */
-static bool param_range(Emitter *em, Walk *w, Target *t, int i, IntRange *r, bool *any) {
-    Sym *fs = t->def->sym;
-    *any = false;
+/* Is t called from outside its component? */
+static bool called_from_outside(Walk *w, Target *t) {
     for (int k = 0; k < t->sites.len; k++) {
         Target *ct = caller_target(w, &t->sites.items[k]);
-        if (!(ct && ct->scc == t->scc)) *any = true;
+        if (!(ct && ct->scc == t->scc)) return true;
     }
+    return false;
+}
+
+/* Bounds of parameter i over all sites from outside t's component (false:
+ * some site is unbounded). */
+static bool param_range(Emitter *em, Walk *w, Target *t, int i, IntRange *r) {
+    Sym *fs = t->def->sym;
     if (t->escapes || !t->params[i] || !ty_is(fs->ty->args[i], TY_INT)) return false;
     bool seen = false;
     for (int k = 0; k < t->sites.len; k++) {
@@ -232,9 +236,10 @@ static void settle(Emitter *em, Walk *w, Target **g, int nm) {
         int n = t->def->params.len;
         m[a] = (GroupMember){.def = t->def, .params = t->params, .R = xmalloc(sizeof(IntRange) * (size_t)n),
                              .ok = xmalloc(sizeof(bool) * (size_t)n)};
-        for (int i = 0; i < n; i++) m[a].ok[i] = param_range(em, w, t, i, &m[a].R[i], &m[a].called);
-        if (!m[a].called)   /* reached from examples or outside calls only through the group */
-            for (int i = 0; i < n; i++) m[a].R[i] = (IntRange){0, 0};
+        /* Not called from outside: reached only through the group, and R
+         * stays {0, 0} (cleared) until group_invariant empties it. */
+        m[a].called = called_from_outside(w, t);
+        for (int i = 0; i < n; i++) m[a].ok[i] = param_range(em, w, t, i, &m[a].R[i]);
         for (int k = 0; k < t->sites.len; k++) {
             Target *ct = caller_target(w, &t->sites.items[k]);
             if (!ct || ct->scc != t->scc) continue;
