@@ -24,7 +24,6 @@ typedef struct {
     int id;
     StmtList *block;
     int first, last;
-    Stmt *defer;        /* the for loop that starts b_<id>, until it has (emit_transient.c) */
     bool open;
 } Transient;
 
@@ -274,7 +273,6 @@ int assign_count(StmtList *b, Sym *v);          /* `v = ...` statements in b, ne
 
 /* emit_listbuild.c */
 typedef struct {
-    int id;
     StmtList *hint_body;
     const char *hint_left;
 } LoopLists;                                      /* what a for loop's list building replaced */
@@ -284,7 +282,6 @@ void loop_lists_close(Emitter *em, LoopLists outer);        /* after it */
 void transients_find(Emitter *em, StmtList *b);  /* at the start of emit_block */
 void transients_open(Emitter *em, StmtList *b, int i);    /* before statement i of b */
 void transients_close(Emitter *em, StmtList *b, int i);   /* after it */
-void transients_at_loop(Emitter *em, Stmt *loop, int id); /* a for loop with trip count n_<id> */
 int transient_id(Emitter *em, Sym *v);           /* builder b_<id> of v, or 0 */
 bool emit_transient_append(Emitter *em, Stmt *s);   /* v = append(v, e) into v's builder, if any */
 bool in_sized_body(Emitter *em, Stmt *s);        /* a first append may size its leaf (geno_list_append_sized) */

@@ -1,9 +1,8 @@
 /* emit_listbuild.c — lists appended to by for loops with a trip count.
  *
  * A list variable that a run of statements only appends to is built by a
- * GenoListBuilder (emit_transient.c); a run that starts with such a for
- * loop starts its builder here, from the loop's trip count. The appends
- * of other lists in such loops get a capacity hint: */
+ * GenoListBuilder (emit_transient.c). The appends of other lists in such
+ * loops get a capacity hint: */
 #include "emit.h"
 
 /* The other case, `for x in xs do ... ys = append(ys, f(x)) ... end for`:
@@ -36,11 +35,10 @@ bool in_sized_body(Emitter *em, Stmt *s) {
  * or its sized first append. Returns what the enclosing loop had (a
  * lambda in the element may build another list). */
 LoopLists loop_lists_open(Emitter *em, Stmt *s, int id) {
-    LoopLists outer = {id, em->hint_body, em->hint_left};
+    LoopLists outer = {em->hint_body, em->hint_left};
     bool ok = !leaves_loop(&s->body);
     em->hint_body = ok ? &s->body : NULL;
     em->hint_left = ok ? xasprintf("n_%d - i_%d", id, id) : NULL;
-    transients_at_loop(em, s, id);
     return outer;
 }
 

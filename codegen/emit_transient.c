@@ -30,11 +30,8 @@
  * and location (the inline store never passes the limit). Appends count no
  * steps, so E503 fires where it did.
  *
- * A run that starts with a `for` loop over a list, range or chars whose
- * body appends once per iteration starts its builder inside the loop, from
- * its trip count n_<id> (the first leaf sized for it, emit_listbuild.c's
- * loop_lists_open); any other run starts it before its first statement,
- * with a first leaf of 4 that doubles. */
+ * A run starts its builder before its first statement; the builder fills
+ * pooled 32-word leaves (rt/list.c), so it needs no size hint. */
 #include "ast_walk.h"
 #include "emit.h"
 
@@ -121,11 +118,7 @@ static void collect_vars(Emitter *em, StmtList *b, bool in_loop, VarList *out) {
 /* A run [first, last] of b for v, if it has an append in a loop. */
 static void add_run(Emitter *em, StmtList *b, Sym *v, int first, int last, bool looped) {
     if (first < 0 || !looped) return;
-    Stmt *s = b->items[first];
-    /* a leading `for` (one that calls loop_lists_open: not over an Array)
-     * starts the builder itself, sized from its trip count */
-    bool defer = s->kind == ST_FOR && !ty_is(s->value->ty, TY_ARRAY);
-    Transient t = {v, 0, b, first, last, defer ? s : NULL, false};
+    Transient t = {v, 0, b, first, last, false};
     vec_push(&em->transients, t);
 }
 
@@ -173,27 +166,8 @@ void transients_open(Emitter *em, StmtList *b, int i) {
         if (t->block != b || t->first != i || t->open) continue;
         t->id = ++em->tmp;
         t->open = true;
-        if (t->defer) emit_line(em, "GenoListBuilder b_%d; GenoWord *bc_%d = 0, *be_%d = 0;", t->id, t->id, t->id);
-        else emit_line(em, "GenoListBuilder b_%d; geno_list_builder_start(&b_%d, %s, 0); GenoWord *bc_%d = b_%d.cur, *be_%d = b_%d.end;",
-                       t->id, t->id, local_ref(em, t->v), t->id, t->id, t->id, t->id);
-    }
-}
-
-/* At a for loop with trip count n_<id> (emit_listbuild.c): the start of
- * the builders whose run it begins. once: the loop's body appends v once
- * per iteration (see in_sized_body). */
-void transients_at_loop(Emitter *em, Stmt *loop, int id) {
-    for (int k = 0; k < em->transients.len; k++) {
-        Transient *t = &em->transients.items[k];
-        if (t->defer != loop || !t->open) continue;
-        bool once = false;
-        for (int i = 0; i < loop->body.len && !once; i++) {
-            Stmt *s = loop->body.items[i];
-            once = s->kind == ST_ASSIGN && s->sym == t->v && in_sized_body(em, s);
-        }
-        emit_line(em, "geno_list_builder_start(&b_%d, %s, %s); bc_%d = b_%d.cur; be_%d = b_%d.end;", t->id,
-                  local_ref(em, t->v), once ? xasprintf("n_%d", id) : "0", t->id, t->id, t->id, t->id);
-        t->defer = NULL;
+        emit_line(em, "GenoListBuilder b_%d; geno_list_builder_start(&b_%d, %s); GenoWord *bc_%d = b_%d.cur, *be_%d = b_%d.end;",
+                  t->id, t->id, local_ref(em, t->v), t->id, t->id, t->id, t->id);
     }
 }
 
@@ -202,8 +176,6 @@ void transients_close(Emitter *em, StmtList *b, int i) {
         Transient *t = &em->transients.items[k];
         if (t->block != b || t->last != i) { k++; continue; }
         char *v = local_ref(em, t->v);
-        if (t->defer)   /* never reached its loop's start (cannot happen): an empty builder */
-            emit_line(em, "geno_list_builder_start(&b_%d, %s, 0); bc_%d = b_%d.cur;", t->id, v, t->id, t->id);
         /* a new list has a new header and a tail of its own: later appends
          * may grow it in place */
         emit_line(em, "{ b_%d.cur = bc_%d; GenoList *r_ = geno_list_builder_finish(&b_%d); if (r_ != %s) { %s = r_; %s = 1; } }",

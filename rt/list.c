@@ -392,8 +392,7 @@ static void builder_add_many(Builder *b, const GenoWord *items, int64_t n) {
  * its scratch leaf at once, so that even its first element is an inline
  * store. (`more`, the elements expected, is not needed: the finished tail
  * is sized from its elements.) */
-void geno_list_builder_start(GenoListBuilder *gb, GenoList *l, int64_t more) {
-    (void)more;
+void geno_list_builder_start(GenoListBuilder *gb, GenoList *l) {
     Builder *b = as_builder(gb);
     geno_list_builder_init(gb);
     if (l->len != 0) {

@@ -1206,10 +1206,10 @@ typedef struct {
     int64_t priv_[7];
 } GenoListBuilder;
 void geno_list_builder_init(GenoListBuilder *b);
-/* A builder holding l's elements (l is not changed), `more` more expected
- * (<= 0: unknown). It copies l's tail only at its first element, and one
- * that got none finishes as l itself (rt/list.c, LAZY START). */
-void geno_list_builder_start(GenoListBuilder *b, GenoList *l, int64_t more);
+/* A builder holding l's elements (l is not changed). It copies l's tail
+ * only at its first element, and one that got none finishes as l itself
+ * (rt/list.c, LAZY START). */
+void geno_list_builder_start(GenoListBuilder *b, GenoList *l);
 void geno_list_builder_add(GenoListBuilder *b, GenoWord v, GenoLoc loc);
 /* geno_list_builder_add with its common case inline: [cur, end) never
  * holds more slots than the size limit allows, so a store there needs no
