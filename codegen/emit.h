@@ -215,6 +215,7 @@ bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (e
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 /* emit_fusedint.c: a tree of two or more checked Int + - * computed on words when all small; NULL if not */
 char *emit_fused_int(Emitter *em, Expr *e);
+char *emit_int_operand(Emitter *em, Expr *x);   /* an Int operand whose result keeps no operand (emit_expr.c) */
 /* emit_intmod.c: `(x * A + C) % M` in 128 bits when all small; NULL if not of that form */
 char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary);
 bool is_small_local(Emitter *em, Sym *s);
@@ -305,6 +306,7 @@ void emit_requires(Emitter *em, Def *f);
 char *ensures_checks(Emitter *em, Def *f, Type *ret, const char *value);  /* "" without ensures */
 char *emit_examples(Emitter *em, Program *p);   /* name of the examples function or "0" */
 bool example_clause_counts(Def *f);             /* f's example clauses are test cases and rows */
+Expr *example_arg(Def *f, Example *ex, int i);  /* argument i of an example (tuple spread, defaults) */
 char *emit_tests(Emitter *em, Program *p);      /* "table, count" for GenoProgram */
 char *emit_hole(Emitter *em, Expr *e);
 Type *func_result_type(Def *f);                 /* T of an async function's Async[T] */

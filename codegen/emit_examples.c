@@ -140,9 +140,9 @@ static bool encode(Expr *e, Type *want, StrBuf *sb) {
     }
 }
 
-/* The arguments of example ex of f: `example (1, 2) -> 3` spreads a tuple
+/* Argument i of example ex of f: `example (1, 2) -> 3` spreads a tuple
  * over the parameters; a missing one takes its default value. */
-static Expr *example_arg(Def *f, Example *ex, int i) {
+Expr *example_arg(Def *f, Example *ex, int i) {
     ExprList *args = &ex->args;
     if (args->len == 1 && args->items[0]->kind == EX_TUPLE && f->params.len > 1) args = &args->items[0]->elems;
     return i < args->len ? args->items[i] : f->params.items[i].default_value;

@@ -365,10 +365,16 @@ static char *emit_mixed_compare(Expr *e, const char *a, const char *b) {
 /* An operand of + - * / % or a comparison: an owned Int local is read
  * without clearing its flag (emit_int_owned.c), as these results are new
  * numbers (or small) and keep no reference to their operands. */
+/* An Int operand of arithmetic or a comparison, whose result keeps no
+ * operand: an owned Int local is read without clearing its flag. */
+char *emit_int_operand(Emitter *em, Expr *x) {
+    if (x->kind == EX_IDENT && ty_is(x->ty, TY_INT) && is_owned_list(em, x->sym)) return local_ref(em, x->sym);
+    return emit_expr(em, x);
+}
+
 static char *emit_operand(Emitter *em, Expr *e, Expr *x) {
     bool keeps_none = (e->op >= OP_ADD && e->op <= OP_MOD) || is_comparison(e->op);
-    if (keeps_none && x->kind == EX_IDENT && ty_is(x->ty, TY_INT) && is_owned_list(em, x->sym))
-        return local_ref(em, x->sym);
+    if (keeps_none && ty_is(x->ty, TY_INT)) return emit_int_operand(em, x);
     /* A String comparison keeps neither operand (`+` may return one of
      * them): an owned String local (emit_strcat.c) stays owned. */
     if (is_comparison(e->op) && x->kind == EX_IDENT && ty_is(x->ty, TY_STRING) && is_owned_list(em, x->sym))

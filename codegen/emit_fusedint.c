@@ -76,13 +76,6 @@ static bool scan(Emitter *em, Expr *e, Tree *t) {
     return true;
 }
 
-/* A leaf's value: an owned Int local is read without clearing its flag, as
- * emit_expr.c's emit_operand does (these results keep no operand). */
-static char *leaf_text(Emitter *em, Expr *x) {
-    if (x->kind == EX_IDENT && is_owned_list(em, x->sym)) return local_ref(em, x->sym);
-    return emit_expr(em, x);
-}
-
 typedef struct {
     StrBuf cond;    /* the overflow tests, && joined */
     int next_leaf;
@@ -144,7 +137,7 @@ char *emit_fused_int(Emitter *em, Expr *e) {
     StrBuf sb = {0};
     sb_printf(&sb, "({ ");
     for (int k = 0; k < t.nleaves; k++)
-        sb_printf(&sb, "GenoInt f%d_%d = %s; ", k, g.id, leaf_text(em, t.leaf[k]));
+        sb_printf(&sb, "GenoInt f%d_%d = %s; ", k, g.id, emit_int_operand(em, t.leaf[k]));
     sb_printf(&sb, "int64_t");
     for (int k = 0; k < t.nops; k++) sb_printf(&sb, "%s r%d_%d", k ? "," : "", k, g.id);
     sb_printf(&sb, "; ");

@@ -85,13 +85,6 @@ static char *tree_text(Expr *e, Leaves *lv, int *next, int id, bool wide) {
     return xasprintf("GENO_INT_%s(%s, %s, %s)", m, a, b, loc_arg(e->loc));
 }
 
-/* A leaf as an operand of + - * %: an owned Int local keeps its flag, as in
- * emit_expr.c's emit_operand (the results are new numbers). */
-static char *leaf_text(Emitter *em, Expr *x) {
-    if (x->kind == EX_IDENT && is_owned_list(em, x->sym)) return local_ref(em, x->sym);
-    return emit_expr(em, x);
-}
-
 char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary) {
     if (e->kind != EX_BINARY || e->op != OP_MOD) return NULL;
     Leaves lv = {0};
@@ -102,7 +95,7 @@ char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary) {
     char *decl = xstrdup("");
     char *small = xstrdup("");
     for (int k = 0; k < lv.n; k++) {
-        decl = xasprintf("%sGenoInt l%d_%d = %s; ", decl, k, id, leaf_text(em, lv.leaf[k]));
+        decl = xasprintf("%sGenoInt l%d_%d = %s; ", decl, k, id, emit_int_operand(em, lv.leaf[k]));
         small = xasprintf("%s(l%d_%d & 1) && ", small, k, id);
     }
     int next = 0;
@@ -115,6 +108,6 @@ char *emit_fused_mod(Emitter *em, Expr *e, const char *ordinary) {
         "(GENO_LIKELY(%s(m_%d & 1) && (uint64_t)((m_%d >> 1) + 1) > 2u) && geno_max_int_bits >= %d) "
         "? GENO_KNOWN_SMALL(GENO_INT_SMALL(geno_mod128(%s, m_%d >> 1))) "
         ": GENO_INT_MOD(%s, m_%d, %s); })",
-        decl, id, leaf_text(em, e->b), small, id, id, bits, wide, id, chain, id, L);
+        decl, id, emit_int_operand(em, e->b), small, id, id, bits, wide, id, chain, id, L);
     return xasprintf("GENO_I128_OR(%s, %s)", fused, ordinary);
 }

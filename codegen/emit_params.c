@@ -89,11 +89,8 @@ static void walk_expr(Walk *w, Expr *e) { ast_walk_expr(&w->base, e); }
 /* An example's arguments per parameter, as emit_example passes them
  * (a tuple spread over several parameters, defaults for the rest). */
 static ExprList *example_args(Def *f, Example *ex) {
-    ExprList *args = &ex->args, *out = xmalloc(sizeof *out);
-    *out = (ExprList){0};
-    if (args->len == 1 && args->items[0]->kind == EX_TUPLE && f->params.len > 1) args = &args->items[0]->elems;
-    for (int i = 0; i < f->params.len; i++)
-        vec_push(out, i < args->len ? args->items[i] : f->params.items[i].default_value);
+    ExprList *out = xmalloc(sizeof *out);
+    for (int i = 0; i < f->params.len; i++) vec_push(out, example_arg(f, ex, i));
     return out;
 }
 

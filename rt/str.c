@@ -83,7 +83,9 @@ static GenoStr *store_str(Store *st, int64_t len, int64_t cplen) {
     return s;
 }
 
-static GenoStr *concat_into_new_store(GenoStr *a, GenoStr *b) {
+/* A new store holding a's bytes then b's, with room to grow (twice the
+ * length). */
+static Store *store_concat(GenoStr *a, GenoStr *b) {
     int64_t len = a->len + b->len, cap = 2 * len + 16;
     Store *st = GC_MALLOC_ATOMIC(sizeof(Store) + (size_t)cap);
     if (!st) geno_memory_exceeded();
@@ -91,7 +93,27 @@ static GenoStr *concat_into_new_store(GenoStr *a, GenoStr *b) {
     memcpy(st->bytes + a->len, b->data, (size_t)b->len);
     st->used = len;
     st->cap = cap;
-    return store_str(st, len, a->cplen + b->cplen);
+    return st;
+}
+
+/* a's store with b's bytes appended in place, or NULL when a is not in a
+ * store, does not own its end (st->used == a->len: only the newest header
+ * of a store ends there) or the store is full. */
+static Store *store_append(GenoStr *a, GenoStr *b) {
+    if (!str_in_store(a)) return NULL;
+    Store *st = store_of(a);
+    int64_t len = a->len + b->len;
+    if (st->used != a->len || len > st->cap) return NULL;
+    memcpy(st->bytes + a->len, b->data, (size_t)b->len);
+    st->used = len;
+    return st;
+}
+
+/* a + b as a new header over a store: a's, grown in place, or a new one. */
+static GenoStr *concat_in_store(GenoStr *a, GenoStr *b) {
+    Store *st = store_append(a, b);
+    if (!st) st = store_concat(a, b);
+    return store_str(st, a->len + b->len, a->cplen + b->cplen);
 }
 
 GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc) {
@@ -99,16 +121,7 @@ GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc) {
     if (b->len == 0) return a;
     if (a->len == 0) return b;
     int64_t len = a->len + b->len;
-    if (str_in_store(a)) {
-        Store *st = store_of(a);
-        if (st->used == a->len && len <= st->cap) {        /* a owns the end: append */
-            memcpy(st->bytes + a->len, b->data, (size_t)b->len);
-            st->used = len;
-            return store_str(st, len, a->cplen + b->cplen);
-        }
-        return concat_into_new_store(a, b);
-    }
-    if (len >= STORE_MIN) return concat_into_new_store(a, b);
+    if (str_in_store(a) || len >= STORE_MIN) return concat_in_store(a, b);
     GenoStr *s = str_alloc(len);
     memcpy(s->data, a->data, (size_t)a->len);
     memcpy(s->data + a->len, b->data, (size_t)b->len);
@@ -120,45 +133,25 @@ GenoStr *geno_str_concat(GenoStr *a, GenoStr *b, GenoLoc loc) {
  *
  * An owned String local holds a header no other value shares (its flag,
  * codegen/emit.c, is cleared by any read that may keep it). Such a header
- * is always a pointerful one made here over a Store whose end it owns
- * (st->used == s->len: only the newest header of a store can end there),
- * so `s = s + x` may grow it in place: the bytes other strings see stay
- * as they were, and no header is allocated per append. Errors are raised
+ * is always a pointerful one made here over a Store whose end it owns, so
+ * `s = s + x` may grow it in place: the bytes other strings see stay as
+ * they were, and no header is allocated per append. Errors are raised
  * before anything changes, as geno_str_concat raises them. */
 
 /* a + b as a new header (never a or b) whose store has room to grow. */
 GenoStr *geno_str_concat_owned(GenoStr *a, GenoStr *b, GenoLoc loc) {
     check_size(a->cplen + b->cplen, loc);
-    int64_t len = a->len + b->len;
-    if (str_in_store(a)) {
-        Store *st = store_of(a);
-        if (st->used == a->len && len <= st->cap) {
-            memcpy(st->bytes + a->len, b->data, (size_t)b->len);
-            st->used = len;
-            return store_str(st, len, a->cplen + b->cplen);
-        }
-    }
-    return concat_into_new_store(a, b);
+    return concat_in_store(a, b);
 }
 
 /* *s (owned) += b. */
 void geno_str_append_owned(GenoStr *s, GenoStr *b, GenoLoc loc) {
     check_size(s->cplen + b->cplen, loc);
     if (b->len == 0) return;
-    Store *st = store_of(s);
-    int64_t len = s->len + b->len;
-    if (st->used != s->len || len > st->cap) {   /* a new store, twice the size */
-        int64_t cap = 2 * len + 16;
-        Store *ns = GC_MALLOC_ATOMIC(sizeof(Store) + (size_t)cap);
-        if (!ns) geno_memory_exceeded();
-        memcpy(ns->bytes, s->data, (size_t)s->len);
-        ns->cap = cap;
-        st = ns;
-        s->data = st->bytes;
-    }
-    memcpy(st->bytes + s->len, b->data, (size_t)b->len);
-    st->used = len;
-    s->len = len;
+    Store *st = store_append(s, b);
+    if (!st) st = store_concat(s, b);
+    s->data = st->bytes;
+    s->len += b->len;
     s->cplen += b->cplen;
 }
 
