@@ -291,11 +291,13 @@ static char *emit_int_binary(Emitter *em, Expr *e, const char *a, const char *b)
         char *fused = emit_fused_mod(em, e, xasprintf("GENO_INT_MOD(%s, %s, %s)", a, b, L));
         if (fused) return fused;
     }
+    /* A fresh operand (rt/int_owned.c) receives a big result. */
+    const char *into = is_fresh_int(e->a) ? "_INTO" : is_fresh_int(e->b) && e->op != OP_DIV ? "_INTO_R" : "";
     switch (e->op) {
-    case OP_ADD: return xasprintf("GENO_INT_ADD(%s, %s, %s)", a, b, L);
-    case OP_SUB: return xasprintf("GENO_INT_SUB(%s, %s, %s)", a, b, L);
-    case OP_MUL: return xasprintf("GENO_INT_MUL(%s, %s, %s)", a, b, L);
-    case OP_DIV: return xasprintf("GENO_INT_DIV(%s, %s, %s)", a, b, L);
+    case OP_ADD: return xasprintf("GENO_INT_ADD%s(%s, %s, %s)", into, a, b, L);
+    case OP_SUB: return xasprintf("GENO_INT_SUB%s(%s, %s, %s)", into, a, b, L);
+    case OP_MUL: return xasprintf("GENO_INT_MUL%s(%s, %s, %s)", into, a, b, L);
+    case OP_DIV: return xasprintf("GENO_INT_DIV%s(%s, %s, %s)", into, a, b, L);
     case OP_MOD: return xasprintf("GENO_INT_MOD(%s, %s, %s)", a, b, L);
     case OP_BAND: return xasprintf("GENO_INT_AND(%s, %s, %s)", a, b, L);
     case OP_BXOR: return xasprintf("GENO_INT_XOR(%s, %s, %s)", a, b, L);

@@ -117,7 +117,9 @@ static char *slow_node(Emitter *em, Expr *e, Gen *g) {
     char *a = slow_node(em, e->a, g);
     char *b = slow_node(em, e->b, g);
     const char *fn = e->op == OP_ADD ? "add" : e->op == OP_SUB ? "sub" : "mul";
-    return xasprintf("geno_int_%s_slow(%s, %s, %s)", fn, a, b, loc_arg(e->loc));
+    /* an inner node's result is fresh: it receives this one (rt/int_owned.c) */
+    const char *kind = checked_op(em, e->a) ? "owned" : checked_op(em, e->b) ? "owned_r" : "slow";
+    return xasprintf("geno_int_%s_%s(%s, %s, %s)", fn, kind, a, b, loc_arg(e->loc));
 }
 
 char *emit_fused_int(Emitter *em, Expr *e) {

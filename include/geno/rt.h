@@ -358,6 +358,11 @@ GENO_COLD GenoInt geno_int_mul_slow(GenoInt a, GenoInt b, GenoLoc loc);
 GenoInt geno_int_add_owned(GenoInt a, GenoInt b, GenoLoc loc);
 GenoInt geno_int_sub_owned(GenoInt a, GenoInt b, GenoLoc loc);
 GenoInt geno_int_mul_owned(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_div_owned(GenoInt a, GenoInt b, GenoLoc loc);
+/* The same into b's number, which no other value shares. */
+GenoInt geno_int_add_owned_r(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_sub_owned_r(GenoInt a, GenoInt b, GenoLoc loc);
+GenoInt geno_int_mul_owned_r(GenoInt a, GenoInt b, GenoLoc loc);
 GenoInt geno_int_div(GenoInt a, GenoInt b, GenoLoc loc);        /* truncating; E400 */
 GenoInt geno_int_mod(GenoInt a, GenoInt b, GenoLoc loc);        /* sign of dividend */
 GenoInt geno_int_neg(GenoInt a, GenoLoc loc);
@@ -385,19 +390,32 @@ GenoStr *geno_int_to_str(GenoInt a);
 #define GENO_KNOWN_SMALL(r) ({ GenoInt _k = (r); if (!(_k & 1)) __builtin_unreachable(); _k; })
 #endif
 #ifndef __TINYC__
-#define GENO_INT_ADD(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    (GENO_BOTH_SMALL(_a, _b) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_add_slow(_a, _b, loc); })
-#define GENO_INT_SUB(a, b, loc) ({ GenoInt _a = (a), _b = (b), _r; \
-    (GENO_BOTH_SMALL(_a, _b) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : geno_int_sub_slow(_a, _b, loc); })
+/* The _VIA forms take the call for the cases the inline test does not
+ * cover (codegen/emit_expr.c: the _INTO forms below). */
+#define GENO_INT_ADD_VIA(a, b, loc, slow) ({ GenoInt _a = (a), _b = (b), _r; \
+    (GENO_BOTH_SMALL(_a, _b) && (_r = _a + (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : slow(_a, _b, loc); })
+#define GENO_INT_SUB_VIA(a, b, loc, slow) ({ GenoInt _a = (a), _b = (b), _r; \
+    (GENO_BOTH_SMALL(_a, _b) && (_r = _a - (_b - 1), GENO_TAGGED_FITS(_r))) ? GENO_KNOWN_SMALL(_r) : slow(_a, _b, loc); })
+#define GENO_INT_ADD(a, b, loc) GENO_INT_ADD_VIA(a, b, loc, geno_int_add_slow)
+#define GENO_INT_SUB(a, b, loc) GENO_INT_SUB_VIA(a, b, loc, geno_int_sub_slow)
 /* cc: fast when both operands fit in 30 bits (the product
  * then fits without a range check, and cc hoists the operand checks out of
  * loops); cc then tries its overflow builtin on the tagged product v_a * 2v_b
  * before the runtime call. */
 #define GENO_MUL30(v) ((uint64_t)((v) + 0x40000000LL) < 0x80000000ULL)
-#define GENO_INT_MUL(a, b, loc) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
+#define GENO_INT_MUL_VIA(a, b, loc, slow) ({ GenoInt _a = (a), _b = (b); int64_t _x = _a >> 1, _y = _b >> 1, _p; \
     ((_a & _b & 1) && GENO_MUL30(_x) && GENO_MUL30(_y)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(_x * _y)) \
     : ((_a & _b & 1) && !__builtin_mul_overflow(_x, _b - 1, &_p) && GENO_TAGGED_FITS((uint64_t)_p | 1)) \
-        ? GENO_KNOWN_SMALL((GenoInt)((uint64_t)_p | 1)) : geno_int_mul_slow(_a, _b, loc); })
+        ? GENO_KNOWN_SMALL((GenoInt)((uint64_t)_p | 1)) : slow(_a, _b, loc); })
+#define GENO_INT_MUL(a, b, loc) GENO_INT_MUL_VIA(a, b, loc, geno_int_mul_slow)
+/* An operand that is a fresh result of arithmetic (a number nothing else
+ * holds) receives the result: into the left one, or with _R the right. */
+#define GENO_INT_ADD_INTO(a, b, loc) GENO_INT_ADD_VIA(a, b, loc, geno_int_add_owned)
+#define GENO_INT_SUB_INTO(a, b, loc) GENO_INT_SUB_VIA(a, b, loc, geno_int_sub_owned)
+#define GENO_INT_MUL_INTO(a, b, loc) GENO_INT_MUL_VIA(a, b, loc, geno_int_mul_owned)
+#define GENO_INT_ADD_INTO_R(a, b, loc) GENO_INT_ADD_VIA(a, b, loc, geno_int_add_owned_r)
+#define GENO_INT_SUB_INTO_R(a, b, loc) GENO_INT_SUB_VIA(a, b, loc, geno_int_sub_owned_r)
+#define GENO_INT_MUL_INTO_R(a, b, loc) GENO_INT_MUL_VIA(a, b, loc, geno_int_mul_owned_r)
 #else
 /* Under tcc the arithmetic is a plain call (the runtime function takes the
  * small fast path itself) through an object-like macro: tcc spent ~60k
@@ -408,6 +426,12 @@ GenoStr *geno_int_to_str(GenoInt a);
 #define GENO_INT_ADD geno_int_add_slow
 #define GENO_INT_SUB geno_int_sub_slow
 #define GENO_INT_MUL geno_int_mul_slow
+#define GENO_INT_ADD_INTO geno_int_add_owned
+#define GENO_INT_SUB_INTO geno_int_sub_owned
+#define GENO_INT_MUL_INTO geno_int_mul_owned
+#define GENO_INT_ADD_INTO_R geno_int_add_owned_r
+#define GENO_INT_SUB_INTO_R geno_int_sub_owned_r
+#define GENO_INT_MUL_INTO_R geno_int_mul_owned_r
 #endif
 /* Comparisons: 0 or 1. Under tcc, like the arithmetic above, calls through
  * object-like macros: an inline statement expression cost tcc ~28,000
@@ -452,12 +476,15 @@ static inline int geno_int_cmp_mixed(GenoInt a, GenoInt b) {
  * the quotient cannot leave the small range); the rest, errors included,
  * go to geno_int_div / geno_int_mod. GENO_BOTH_SMALL: a side proved small
  * drops its tag test (egcd's `a % b`: 4 instructions a call). */
-#define GENO_INT_DIV(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
-    ((GENO_BOTH_SMALL(_a, _b) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : geno_int_div(_a, _b, loc); })
+#define GENO_INT_DIV_VIA(a, b, loc, slow) ({ GenoInt _a = (a), _b = (b); \
+    ((GENO_BOTH_SMALL(_a, _b) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) / GENO_INT_VALUE(_b))) : slow(_a, _b, loc); })
+#define GENO_INT_DIV(a, b, loc) GENO_INT_DIV_VIA(a, b, loc, geno_int_div)
+#define GENO_INT_DIV_INTO(a, b, loc) GENO_INT_DIV_VIA(a, b, loc, geno_int_div_owned)
 #define GENO_INT_MOD(a, b, loc) ({ GenoInt _a = (a), _b = (b); \
     ((GENO_BOTH_SMALL(_a, _b) && (uint64_t)(_b + 1) > 2u)) ? GENO_KNOWN_SMALL(GENO_INT_SMALL(GENO_INT_VALUE(_a) % GENO_INT_VALUE(_b))) : geno_int_mod(_a, _b, loc); })
 #else
 #define GENO_INT_DIV geno_int_div
+#define GENO_INT_DIV_INTO geno_int_div_owned
 #define GENO_INT_MOD geno_int_mod
 #endif
 /* codegen/emit_parity.c: x % L == 0 for L = 2^k (lit: L tagged, mask:
