@@ -31,6 +31,7 @@
 
 #define START_MAX ((int64_t)1 << 57)    /* start values */
 #define DRIFT_MAX 8                     /* sum of |K| over one body's chain links */
+#define LOCALS_MAX 256                  /* Int locals over the group's bodies */
 #define BOUND (START_MAX + DRIFT_MAX * ((int64_t)1 << 55))   /* 3 * 2^57 */
 
 typedef struct {
@@ -148,11 +149,13 @@ static bool local_expr(AstWalk *aw, Expr *e) {
     return true;
 }
 
-static void find_locals(Group *g) {
+/* false: too many locals (local_of is a linear search) */
+static bool find_locals(Group *g) {
     for (int pass = 0; pass < 2; pass++)
         for (int a = 0; a < g->nm; a++) {
             LocalWalk w = {{local_expr, local_stmt}, g, a, pass == 1};
             ast_walk_block(&w.base, &g->m[a].def->body);
+            if (g->locals.len > LOCALS_MAX) return false;
         }
     /* greatest fixed point: drop locals with a value that is no chain */
     for (bool changed = true; changed;) {
@@ -165,6 +168,7 @@ static void find_locals(Group *g) {
                 if (!chain(g, l->member, l->values.items[j], &k, &calls)) l->chain = false, changed = true;
         }
     }
+    return true;
 }
 
 /* Bounds the Int parameters of the group that group_invariant left
@@ -189,7 +193,7 @@ void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncal
         }
     }
     if (!any) goto out;
-    find_locals(&g);
+    if (!find_locals(&g)) goto out;
     for (int i = 0; i < g.locals.len; i++) {   /* the chain locals' links */
         Local *l = &g.locals.items[i];
         for (int j = 0; j < l->values.len && l->chain; j++)
