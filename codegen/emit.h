@@ -240,6 +240,10 @@ typedef struct {
 } GroupCall;
 /* On true, R holds invariant bounds of the parameters still ok. */
 bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls);
+/* emit_drift.c: after group_invariant, the Int parameters it left
+ * unbounded that only receive chains (literal, parameter, group result,
+ * chain +- K) within loop-free bodies: ok within 2^59 */
+void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls, IntRange **ext, bool **ext_ok);
 
 /* emit_windows.c: l[i] in loops of a list variable that never changes */
 void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
