@@ -103,7 +103,8 @@ static void compile_heap_reserve(const RunOptions *o, size_t c_len) {
     hugeheap_reserve(want);
 }
 
-/* Reads the C the parent sends on SANDBOX_SOURCE_FD: a native-endian
+/* Reads the C the parent sends on the broker socket, before any request
+ * goes the other way: a native-endian
  * 64-bit length, then that many bytes. NULL when the parent sent nothing
  * (its front end found errors: sandbox_cancel) or the pipe broke. */
 static char *read_source(size_t *len) {
@@ -113,7 +114,7 @@ static char *read_source(size_t *len) {
     size_t want = sizeof n;
     for (int part = 0; part < 2; part++) {
         while (got < want) {
-            ssize_t r = read(SANDBOX_SOURCE_FD, buf + got, want - got);
+            ssize_t r = read(SANDBOX_BROKER_FD, buf + got, want - got);
             if (r < 0 && errno == EINTR) continue;
             if (r <= 0) return NULL;
             got += (size_t)r;
@@ -126,7 +127,6 @@ static char *read_source(size_t *len) {
             want = (size_t)n;
         }
     }
-    close(SANDBOX_SOURCE_FD);
     buf[n] = 0;
     *len = (size_t)n;
     return buf;
@@ -134,9 +134,9 @@ static char *read_source(size_t *len) {
 
 /* Forked before the parent parses (sandbox_start): the set-up that does not
  * need the C (limits, GC, tcc's state) overlaps the parent's front end;
- * then it waits for the C on SANDBOX_SOURCE_FD. */
+ * then it waits for the C on the broker socket. */
 static _Noreturn void child_main(const RunOptions *o, pid_t parent,
-                                 int out_w, int err_w, int broker_w, int source_r) {
+                                 int out_w, int err_w, int broker_w) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);           /* parent already gone */
     setpgid(0, 0);
@@ -146,11 +146,16 @@ static _Noreturn void child_main(const RunOptions *o, pid_t parent,
     dup2(out_w, 1);
     dup2(err_w, 2);
     dup2(broker_w, SANDBOX_BROKER_FD);
-    dup2(source_r, SANDBOX_SOURCE_FD);
-    close_from(SANDBOX_SOURCE_FD + 1);
+    close_from(SANDBOX_BROKER_FD + 1);
     set_limits(o);
-    /* Idempotent: geno_rt_init below finds it done. */
+    /* Idempotent: geno_rt_init below finds it done. GC_NPROCS spares Boehm
+     * reading /proc/stat for the processor count (the kernel formats every
+     * interrupt's counts: ~35 us). It decides only whether its lock spins;
+     * this process has one thread (and parallel marking is off either way).
+     * The program's env_get asks the parent, whose environment is intact. */
+    setenv("GC_NPROCS", "1", 1);
     geno_gc_init();
+    unsetenv("GC_NPROCS");
     JitState *jit = jit_prepare();
 
     size_t c_len;
@@ -352,9 +357,8 @@ static void supervise(Supervisor *s, double deadline) {
 int sandbox_start(const RunOptions *o, SandboxChild *sc) {
     memset(sc, 0, sizeof *sc);
     sc->o = o;
-    sc->source_w = -1;
-    int out[2], err[2], sock[2], src[2];
-    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 || pipe2(src, O_CLOEXEC) < 0 ||
+    int out[2], err[2], sock[2];
+    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 ||
         socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0) {
         perror("genoc: internal error: pipe");
         return -1;
@@ -375,25 +379,21 @@ int sandbox_start(const RunOptions *o, SandboxChild *sc) {
         close(out[0]);
         close(err[0]);
         close(sock[0]);
-        close(src[1]);
-        child_main(o, parent, out[1], err[1], sock[1], src[0]);
+        child_main(o, parent, out[1], err[1], sock[1]);
     }
     close(out[1]);
     close(err[1]);
     close(sock[1]);
-    close(src[0]);
     setpgid(pid, pid);
     sc->pid = pid;
     sc->out = out[0];
     sc->err = err[0];
     sc->broker = sock[0];
-    sc->source_w = src[1];
     return 0;
 }
 
 void sandbox_cancel(SandboxChild *sc) {
     if (!sc->pid) return;
-    close(sc->source_w);
     kill(-sc->pid, SIGKILL);
     kill(sc->pid, SIGKILL);
     int ws;
@@ -409,9 +409,7 @@ void sandbox_cancel(SandboxChild *sc) {
  * to supervise. */
 static void send_source(int fd, const char *c_source) {
     uint64_t n = strlen(c_source);
-    if (n > ((size_t)64 << 10)) fcntl(fd, F_SETPIPE_SZ, (int)(1 << 20));   /* a hint: fewer round trips */
     if (write_all(fd, (const char *)&n, sizeof n)) write_all(fd, c_source, (size_t)n);
-    close(fd);
 }
 
 int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
@@ -428,7 +426,7 @@ int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
     /* EPIPE instead of death when our own reader, or the child, goes away. */
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
     double start = now_ms();
-    send_source(sc->source_w, c_source);
+    send_source(sc->broker, c_source);
     s.broker = sc->broker;
     broker_policy(&s.policy, o, start + o->timeout * 1e3);
     s.pid = pid;

@@ -33,7 +33,6 @@ typedef struct {
     const RunOptions *o;
     int pid;                 /* 0: none (not started, or finished/cancelled) */
     int out, err, broker;    /* the parent's ends */
-    int source_w;            /* where the C goes */
 } SandboxChild;
 int sandbox_start(const RunOptions *o, SandboxChild *sc);
 int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r);
@@ -42,8 +41,6 @@ void sandbox_cancel(SandboxChild *sc);
 /* The child's end of the broker socket (after stdin, stdout, stderr). The
  * seccomp filter is compiled for it at build time (driver/lockdown_rules.h). */
 #define SANDBOX_BROKER_FD 3
-/* The child's end of the pipe the C arrives on; closed before lockdown. */
-#define SANDBOX_SOURCE_FD 4
 
 /* Installs the child's seccomp allow-list (driver/lockdown.c): called after
  * tcc_relocate and before the program runs, with the broker socket on
