@@ -1,8 +1,9 @@
 /* run.c — `genoc run [flags] FILE [-- ARGS]`.
  *
- * Parse, check and emit happen here, in the parent, before any fork (see the
- * top of sandbox.c for why); compile diagnostics print like `genoc check`'s
- * and exit 1. The C then runs in the sandbox, which streams the program's
+ * Parse, check and emit happen here, in the parent (see the top of sandbox.c
+ * for why); the sandbox child is forked first and sets itself up meanwhile
+ * (sandbox_start), and is cancelled when they fail. Compile diagnostics
+ * print like `genoc check`'s and exit 1. The C then runs in the sandbox, which streams the program's
  * output; a diagnostic the parent produced about the child's end (timeout,
  * signal) follows on stderr as `FILE: error[CODE]: message`.
  *

@@ -2,14 +2,17 @@
  *
  * The parent has already parsed, checked and emitted C (main.c: that is our
  * own code and runs no user code, so it gets no more authority than
- * `genoc check` on the same file, and diagnostics come out without a fork and
- * in structured form for --json). Everything that turns untrusted source into
+ * `genoc check` on the same file, and diagnostics come out in structured
+ * form for --json; the early child is then killed before it reads any C).
+ * Everything that turns untrusted source into
  * running machine code happens here, in a child forked per run:
  *
- *   child:  die with the parent; own process group; stdin = /dev/null,
+ *   child:  forked before the parent's front end (sandbox_start);
+ *           die with the parent; own process group; stdin = /dev/null,
  *           stdout/stderr = two pipes, every other descriptor closed;
  *           rlimits (address space, CPU, file size, open files, processes,
- *           no core); libtcc compile + relocate; runtime and GC set-up;
+ *           no core); GC and tcc state set-up; the C from the broker
+ *           socket (length, then text); libtcc compile + relocate; runtime and GC set-up;
  *           sandbox_lockdown() (the seccomp allow-list, driver/lockdown.c);
  *           geno_run, whose effects are requests on the broker socket
  *           (driver/broker.c); _exit with its status.
