@@ -65,14 +65,25 @@ static const GenoProgram *fail(StrBuf *errors, const char *what, char **error) {
     return NULL;
 }
 
-const GenoProgram *jit_compile(const char *c_source, char **error) {
-    static StrBuf errors;   /* outlives the TCCState's callbacks */
+static StrBuf errors;   /* outlives the TCCState's callbacks */
+
+JitState *jit_prepare(void) {
     TCCState *s = tcc_new();
-    if (!s) return fail(&errors, "tcc_new failed", error);
+    if (!s) return NULL;
     tcc_set_error_func(s, &errors, collect_error);
     tcc_set_output_type(s, TCC_OUTPUT_MEMORY);
     tcc_set_options(s, "-Wall -Werror -nostdlib");
     tcc_add_include_path(s, jit_include_dir());
+    return (JitState *)s;
+}
+
+const GenoProgram *jit_compile(const char *c_source, char **error) {
+    return jit_compile_prepared(jit_prepare(), c_source, error);
+}
+
+const GenoProgram *jit_compile_prepared(JitState *state, const char *c_source, char **error) {
+    TCCState *s = (TCCState *)state;
+    if (!s) return fail(&errors, "tcc_new failed", error);
     bool *used = xmalloc((size_t)runtime_symbol_count * sizeof(bool));
     char *expanded = prelude_expand(c_source, used);
     if (tcc_compile_string(s, expanded ? expanded : c_source) < 0)

@@ -14,6 +14,14 @@
  * internal error (exit 3). */
 const GenoProgram *jit_compile(const char *c_source, char **error);
 
+/* The same in two steps, so that the sandbox child can set tcc up while
+ * the parent is still emitting the C: jit_prepare makes the TCCState
+ * (tcc_new, options, include path; NULL on failure), jit_compile_prepared
+ * compiles into it (a NULL state fails with "tcc_new failed"). */
+typedef struct JitState JitState;
+JitState *jit_prepare(void);
+const GenoProgram *jit_compile_prepared(JitState *s, const char *c_source, char **error);
+
 /* The directory holding <geno/rt.h>: $GENOC_INCLUDE, else the build tree's. */
 const char *jit_include_dir(void);
 

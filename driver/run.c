@@ -1,8 +1,9 @@
 /* run.c — `genoc run [flags] FILE [-- ARGS]`.
  *
- * Parse, check and emit happen here, in the parent, before any fork (see the
- * top of sandbox.c for why); compile diagnostics print like `genoc check`'s
- * and exit 1. The C then runs in the sandbox, which streams the program's
+ * Parse, check and emit happen here, in the parent (see the top of sandbox.c
+ * for why); the sandbox child is forked first and sets itself up meanwhile
+ * (sandbox_start), and is cancelled when they fail. Compile diagnostics
+ * print like `genoc check`'s and exit 1. The C then runs in the sandbox, which streams the program's
  * output; a diagnostic the parent produced about the child's end (timeout,
  * signal) follows on stderr as `FILE: error[CODE]: message`.
  *
@@ -84,8 +85,12 @@ int run_command(int argc, char **argv) {
     int st = options_parse_run(&o, argc, argv);
     if (st) return st;
 
+    /* The child starts now and sets itself up while we parse. */
+    SandboxChild child;
+    if (sandbox_start(&o, &child) != 0) return 3;
     Compilation c;
     if (pipeline_run(&c, o.file, UPTO_EMIT_TCC)) {
+        sandbox_cancel(&child);
         if (!c.source) return 1;                   /* missing file, already said */
         if (o.json) print_json(&c, NULL, false, pipeline_now_ms() - start);
         else diag_print(stderr, &c.diags);
@@ -93,7 +98,7 @@ int run_command(int argc, char **argv) {
     }
 
     SandboxResult r;
-    st = sandbox_run(c.c_source, &o, &r);
+    st = sandbox_finish(&child, c.c_source, &r);
     if (o.phase_times)
         fprintf(stderr, "genoc: phases parse %.3f ms, check %.3f ms, emit %.3f ms, "
                 "child (tcc + run) %.3f ms, total %.3f ms\n",

@@ -2,14 +2,17 @@
  *
  * The parent has already parsed, checked and emitted C (main.c: that is our
  * own code and runs no user code, so it gets no more authority than
- * `genoc check` on the same file, and diagnostics come out without a fork and
- * in structured form for --json). Everything that turns untrusted source into
+ * `genoc check` on the same file, and diagnostics come out in structured
+ * form for --json; the early child is then killed before it reads any C).
+ * Everything that turns untrusted source into
  * running machine code happens here, in a child forked per run:
  *
- *   child:  die with the parent; own process group; stdin = /dev/null,
+ *   child:  forked before the parent's front end (sandbox_start);
+ *           die with the parent; own process group; stdin = /dev/null,
  *           stdout/stderr = two pipes, every other descriptor closed;
  *           rlimits (address space, CPU, file size, open files, processes,
- *           no core); libtcc compile + relocate; runtime and GC set-up;
+ *           no core); GC and tcc state set-up; the C from the broker
+ *           socket (length, then text); libtcc compile + relocate; runtime and GC set-up;
  *           sandbox_lockdown() (the seccomp allow-list, driver/lockdown.c);
  *           geno_run, whose effects are requests on the broker socket
  *           (driver/broker.c); _exit with its status.
@@ -44,6 +47,7 @@
 #include "broker.h"
 #include "effects.h"
 #include "hugeheap.h"
+#include "alloc.h"
 #include "jit.h"
 
 /* Open files the child may hold: stdio, plus tcc reading nested headers. */
@@ -88,14 +92,53 @@ static double now_ms(void);
 
 /* tcc mallocs its whole working set: give it huge pages (hugeheap.h) and
  * take back what it left unused before the program runs. The reservation
- * counts against RLIMIT_AS while tcc runs: only when the limit has room. */
+ * counts against RLIMIT_AS while tcc runs: only when the limit has room.
+ * Only for C from COMPILE_HUGE_C on (~1,000 lines of Geno): a smaller
+ * compile touches a few hundred KiB, less than what clearing one 2 MiB
+ * page costs (hello world: ~0.15 ms of CPU; 600 lines: even; 1,000 lines:
+ * huge pages 0.35 ms ahead). */
+#define COMPILE_HUGE_C ((size_t)128 << 10)
+
 static void compile_heap_reserve(const RunOptions *o, size_t c_len) {
+    if (c_len < COMPILE_HUGE_C) return;
     size_t want = ((size_t)16 << 20) + 8 * c_len;
     if (o->max_memory_bytes > 0 && (size_t)o->max_memory_bytes < 4 * want) return;
     hugeheap_reserve(want);
 }
 
-static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_t parent,
+/* Reads the C the parent sends on the broker socket, before any request
+ * goes the other way: a native-endian
+ * 64-bit length, then that many bytes. NULL when the parent sent nothing
+ * (its front end found errors: sandbox_cancel) or the pipe broke. */
+static char *read_source(size_t *len) {
+    uint64_t n = 0;
+    size_t got = 0;
+    char *buf = (char *)&n;
+    size_t want = sizeof n;
+    for (int part = 0; part < 2; part++) {
+        while (got < want) {
+            ssize_t r = read(SANDBOX_BROKER_FD, buf + got, want - got);
+            if (r < 0 && errno == EINTR) continue;
+            if (r <= 0) return NULL;
+            got += (size_t)r;
+        }
+        if (part == 0) {
+            if (n == 0 || n > ((uint64_t)1 << 40)) return NULL;
+            buf = malloc((size_t)n + 1);
+            if (!buf) return NULL;
+            got = 0;
+            want = (size_t)n;
+        }
+    }
+    buf[n] = 0;
+    *len = (size_t)n;
+    return buf;
+}
+
+/* Forked before the parent parses (sandbox_start): the set-up that does not
+ * need the C (limits, GC, tcc's state) overlaps the parent's front end;
+ * then it waits for the C on the broker socket. */
+static _Noreturn void child_main(const RunOptions *o, pid_t parent,
                                  int out_w, int err_w, int broker_w) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);           /* parent already gone */
@@ -108,11 +151,23 @@ static _Noreturn void child_main(const char *c_source, const RunOptions *o, pid_
     dup2(broker_w, SANDBOX_BROKER_FD);
     close_from(SANDBOX_BROKER_FD + 1);
     set_limits(o);
+    /* Idempotent: geno_rt_init below finds it done. GC_NPROCS spares Boehm
+     * reading /proc/stat for the processor count (the kernel formats every
+     * interrupt's counts: ~35 us). It decides only whether its lock spins;
+     * this process has one thread (and parallel marking is off either way).
+     * The program's env_get asks the parent, whose environment is intact. */
+    setenv("GC_NPROCS", "1", 1);
+    geno_gc_init();
+    unsetenv("GC_NPROCS");
+    JitState *jit = jit_prepare();
 
+    size_t c_len;
+    char *c_source = read_source(&c_len);
+    if (!c_source) _exit(0);         /* cancelled: the parent reaps us */
     char *error = NULL;
     double tcc_start = now_ms();
-    compile_heap_reserve(o, strlen(c_source));
-    const GenoProgram *prog = jit_compile(c_source, &error);
+    compile_heap_reserve(o, c_len);
+    const GenoProgram *prog = jit_compile_prepared(jit, c_source, &error);
     hugeheap_release();
     double tcc_end = now_ms();
     if (!prog) {
@@ -302,50 +357,84 @@ static void supervise(Supervisor *s, double deadline) {
     if (pidfd >= 0) close(pidfd);
 }
 
-int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
+int sandbox_start(const RunOptions *o, SandboxChild *sc) {
+    memset(sc, 0, sizeof *sc);
+    sc->o = o;
+    int out[2], err[2], sock[2];
+    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 ||
+        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0) {
+        perror("genoc: internal error: pipe");
+        return -1;
+    }
+    fflush(stdout);
+    fflush(stderr);
+    /* Free heap pages go back before the fork: tcc in the child would
+     * reuse them, each write a copy-on-write fault (a page copy and a TLB
+     * flush) instead of a plain fresh page. */
+    hugeheap_release();
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("genoc: internal error: fork");
+        return -1;
+    }
+    if (pid == 0) {
+        close(out[0]);
+        close(err[0]);
+        close(sock[0]);
+        child_main(o, parent, out[1], err[1], sock[1]);
+    }
+    close(out[1]);
+    close(err[1]);
+    close(sock[1]);
+    setpgid(pid, pid);
+    sc->pid = pid;
+    sc->out = out[0];
+    sc->err = err[0];
+    sc->broker = sock[0];
+    return 0;
+}
+
+void sandbox_cancel(SandboxChild *sc) {
+    if (!sc->pid) return;
+    kill(-sc->pid, SIGKILL);
+    kill(sc->pid, SIGKILL);
+    int ws;
+    while (waitpid(sc->pid, &ws, 0) < 0 && errno == EINTR) {}
+    close(sc->out);
+    close(sc->err);
+    close(sc->broker);
+    sc->pid = 0;
+}
+
+/* The C goes to the waiting child: its length, then the text. A child that
+ * died meanwhile shows as EPIPE here (SIGPIPE is ignored) and as its end
+ * to supervise. */
+static void send_source(int fd, const char *c_source) {
+    uint64_t n = strlen(c_source);
+    if (write_all(fd, (const char *)&n, sizeof n)) write_all(fd, c_source, (size_t)n);
+}
+
+int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
+    const RunOptions *o = sc->o;
     memset(r, 0, sizeof *r);
     Supervisor s = {.o = o, .r = r, .fd = {-1, -1}, .broker = -1};
     /* The runtime caps printed output at max_output_length; the `=> value`
      * line after it is not print output and is bounded by the collection
      * size. The parent only stops a runaway child past both. */
     s.out_cap = o->max_output_length + o->max_collection_size + 16;
+    pid_t pid = sc->pid;
+    sc->pid = 0;
 
-    int out[2], err[2], sock[2];
-    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 ||
-        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0) {
-        perror("genoc: internal error: pipe");
-        return r->status = 3;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    /* Free heap pages go back before the fork: tcc in the child would
-     * reuse them, each write a copy-on-write fault (a page copy and a TLB
-     * flush) instead of a plain fresh page; 20k lines: ~20% fewer faults. */
-    hugeheap_release();
-    double start = now_ms();
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid < 0) {
-        perror("genoc: internal error: fork");
-        return r->status = 3;
-    }
-    if (pid == 0) {
-        close(out[0]);
-        close(err[0]);
-        close(sock[0]);
-        child_main(c_source, o, parent, out[1], err[1], sock[1]);
-    }
-    close(out[1]);
-    close(err[1]);
-    close(sock[1]);
-    s.broker = sock[0];
-    broker_policy(&s.policy, o, start + o->timeout * 1e3);
-    /* EPIPE instead of death when our own reader goes away. */
+    /* EPIPE instead of death when our own reader, or the child, goes away. */
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN);
-    setpgid(pid, pid);
+    double start = now_ms();
+    send_source(sc->broker, c_source);
+    s.broker = sc->broker;
+    broker_policy(&s.policy, o, start + o->timeout * 1e3);
     s.pid = pid;
-    s.fd[0] = out[0];
-    s.fd[1] = err[0];
+    s.fd[0] = sc->out;
+    s.fd[1] = sc->err;
     fcntl(s.fd[0], F_SETFL, O_NONBLOCK);
     fcntl(s.fd[1], F_SETFL, O_NONBLOCK);
 
@@ -403,4 +492,13 @@ int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
         }
     }
     return r->status;
+}
+
+int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r) {
+    SandboxChild sc;
+    if (sandbox_start(o, &sc) != 0) {
+        memset(r, 0, sizeof *r);
+        return r->status = 3;
+    }
+    return sandbox_finish(&sc, c_source, r);
 }

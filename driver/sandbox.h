@@ -22,6 +22,22 @@ typedef struct {
  * the caller does, in human or JSON form. Returns r->status. */
 int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r);
 
+/* sandbox_run in two steps (`genoc run`): sandbox_start forks the child
+ * before the front end runs, so that its set-up (limits, GC, tcc's state)
+ * overlaps parsing, checking and emitting on another core; it then waits
+ * for the C. sandbox_finish hands the C over and supervises as sandbox_run
+ * does; sandbox_cancel (the front end found errors) kills and reaps the
+ * child, which never compiled anything. sandbox_start returns 0, or -1
+ * after printing why no child could be made. */
+typedef struct {
+    const RunOptions *o;
+    int pid;                 /* 0: none (not started, or finished/cancelled) */
+    int out, err, broker;    /* the parent's ends */
+} SandboxChild;
+int sandbox_start(const RunOptions *o, SandboxChild *sc);
+int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r);
+void sandbox_cancel(SandboxChild *sc);
+
 /* The child's end of the broker socket (after stdin, stdout, stderr). The
  * seccomp filter is compiled for it at build time (driver/lockdown_rules.h). */
 #define SANDBOX_BROKER_FD 3
