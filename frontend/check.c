@@ -1307,7 +1307,9 @@ int check_program(Program *p, Diags *d) {
     push_scope(c);
     c->global = c->scope;
     importing.len = 0;
+    TyLog *saved_log = effects_read_log;
     if (!setjmp(c->fatal)) run_checks(c, p);
+    effects_read_log = saved_log;   /* a fatal error leaves check_body without restoring it */
     if (d->list.len > c->diag_base) {
         qsort(d->list.items + c->diag_base, d->list.len - c->diag_base, sizeof(Diag), diag_cmp);
         /* The reference may report one error several times (it re-checks
