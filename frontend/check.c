@@ -104,7 +104,7 @@ Sym *declare_local(Checker *c, const char *name, Type *ty, bool is_mutable) {
     s->name = name;
     s->ty = ty;
     s->is_mutable = is_mutable;
-    s->id = ++c->next_local;
+    s->id = new_local_id(c, s);
     s->lambda_depth = c->lambda_depth;
     vec_push(&c->scope->syms, s);
     return s;
@@ -189,6 +189,7 @@ static Type *vars_to_params(Type *t, Def *d) {
     if (!t->nargs && !t->ret) return t;
     Type *r = ty_new(t->kind, t->nargs, NULL);
     Type **args = r->args;
+    note_effects_read(t);   /* the copy keeps its effects */
     *r = *t;
     r->args = args;
     for (int i = 0; i < t->nargs; i++) r->args[i] = vars_to_params(t->args[i], d);
@@ -290,6 +291,7 @@ static Type *subst_self(Type *t, Type *self) {
     if (!t->nargs && !t->ret) return t;
     Type *r = ty_new(t->kind, t->nargs, NULL);
     Type **args = r->args;
+    note_effects_read(t);   /* the copy keeps its effects */
     *r = *t;
     r->args = args;
     for (int i = 0; i < t->nargs; i++) r->args[i] = subst_self(t->args[i], self);
@@ -630,6 +632,15 @@ static void check_test_block(Checker *c, Def *t) {
     pop_scope(c);
 }
 
+/* A body's first check (check_body, below). */
+typedef struct {
+    int locals, fresh, tyvars;      /* what the first check advanced */
+    int read_start, read_end;       /* its part of c->effects_read */
+    int first_local;                /* c->next_local before it */
+    VEC(Sym *) made;                /* the local symbols it made, ids first_local+1... */
+    bool rechecked;                 /* stabilize_effects re-checked part of it */
+} FirstCheck;
+
 /* Every function's effects, to a fixed point: declared sets win, the others
  * are inferred from their bodies. */
 static void stabilize_effects(Checker *c) {
@@ -654,10 +665,16 @@ static void stabilize_effects(Checker *c) {
                 c->cur_ret = NULL;
                 c->in_async = c->in_main = false;
                 c->loop_depth = 0;
+                effects_rechecked = false;
                 const char **inferred = infer_func_effects(c, f);
+                if (effects_rechecked) {
+                    FirstCheck *fc = ptrmap_get(&c->first_checks, f);
+                    if (fc) fc->rechecked = true;
+                }
                 const char **eff = f->effects.len ? s->ty->effects : inferred;
                 if (!(effects_subset(eff, s->ty->effects) && effects_subset(s->ty->effects, eff))) {
                     s->ty->effects = eff;
+                    ptrmap_put(&c->effects_changed, s->ty, s->ty);
                     changed = true;
                 }
             }
@@ -1151,16 +1168,62 @@ static int diag_cmp(const void *a, const void *b) {
     return x < y ? -1 : 1;
 }
 
+/* ---- the second body check, only where it can differ ----------------------
+ * The second pass re-checks bodies because inferred effects changed some
+ * function types. A body whose first check read no effects that changed,
+ * had none of its expressions re-checked while effects were inferred, and
+ * declares no effects (E310 is checked in the second pass) checks the same
+ * again: it is skipped, with the counters it would have advanced (local
+ * symbol ids, fresh type names) advanced as its first check did, so every
+ * later name, and the C, stay as they were. */
+
+bool effects_rechecked;
+
+
+static void check_body(Checker *c, Def *f) {
+    if (c->phase == 1) {
+        FirstCheck *fc = xmalloc(sizeof *fc);
+        int locals = c->next_local, fresh = c->fresh, tyvars = ty_ids_used();
+        fc->read_start = c->effects_read.len;
+        TyLog *saved = effects_read_log;
+        effects_read_log = &c->effects_read;
+        fc->first_local = c->next_local;
+        c->locals_log = (void *)&fc->made;
+        check_func(c, f);
+        c->locals_log = NULL;
+        effects_read_log = saved;
+        fc->read_end = c->effects_read.len;
+        fc->locals = c->next_local - locals;
+        fc->fresh = c->fresh - fresh;
+        fc->tyvars = ty_ids_used() - tyvars;
+        ptrmap_put(&c->first_checks, f, fc);
+        return;
+    }
+    FirstCheck *fc = ptrmap_get(&c->first_checks, f);
+    bool same = fc && !fc->rechecked && !f->effects.len;
+    for (int i = fc ? fc->read_start : 0; same && i < fc->read_end; i++)
+        same = !ptrmap_get(&c->effects_changed, c->effects_read.items[i]);
+    if (!same) {
+        check_func(c, f);
+        return;
+    }
+    /* the ids the second check would have given */
+    for (int i = 0; i < fc->made.len; i++) fc->made.items[i]->id += c->next_local - fc->first_local;
+    c->next_local += fc->locals;
+    c->fresh += fc->fresh;
+    ty_skip_ids(fc->tyvars);
+}
+
 static void check_bodies(Checker *c) {
     for (int i = 0; i < c->prog->defs.len; i++) {
         Def *d = c->prog->defs.items[i];
-        if (d->kind == DEF_FUNC) check_func(c, d);
+        if (d->kind == DEF_FUNC) check_body(c, d);
     }
     for (int i = 0; i < c->prog->defs.len; i++) {
         Def *d = c->prog->defs.items[i];
         if (d->kind == DEF_IMPL) {
             impl_method_syms(c, d);
-            for (int k = 0; k < d->methods.len; k++) check_func(c, d->methods.items[k]);
+            for (int k = 0; k < d->methods.len; k++) check_body(c, d->methods.items[k]);
         }
     }
 }
@@ -1244,7 +1307,9 @@ int check_program(Program *p, Diags *d) {
     push_scope(c);
     c->global = c->scope;
     importing.len = 0;
+    TyLog *saved_log = effects_read_log;
     if (!setjmp(c->fatal)) run_checks(c, p);
+    effects_read_log = saved_log;   /* a fatal error leaves check_body without restoring it */
     if (d->list.len > c->diag_base) {
         qsort(d->list.items + c->diag_base, d->list.len - c->diag_base, sizeof(Diag), diag_cmp);
         /* The reference may report one error several times (it re-checks

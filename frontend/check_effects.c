@@ -26,6 +26,7 @@ static Checker *rc;
 static void recheck(Expr *e) {
     Scope *sc = rc ? ptrmap_get(&recheck_scopes, e) : NULL;
     if (!sc) return;
+    effects_rechecked = true;
     Scope *saved_scope = rc->scope;
     TypeVec *saved_rets = rc->lambda_rets;
     Sym *saved_lambda = rc->cur_lambda;
@@ -56,6 +57,7 @@ static void eff_block(EffSet *s, StmtList *b);
 
 static const char **type_effects(Type *t) {
     t = t ? ty_resolve(t) : NULL;
+    if (t && t->kind == TY_FUNC) note_effects_read(t);
     return t && t->kind == TY_FUNC ? t->effects : NULL;
 }
 

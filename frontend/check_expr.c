@@ -635,6 +635,7 @@ static Type *default_vars(Type *t) {
     if (!has_vars(t)) return t;
     Type *r = ty_new(t->kind, t->nargs, NULL);
     Type **args = r->args;
+    note_effects_read(t);   /* the copy keeps its effects */
     *r = *t;
     r->args = args;
     for (int i = 0; i < t->nargs; i++) r->args[i] = default_vars(t->args[i]);

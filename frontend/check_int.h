@@ -26,6 +26,8 @@
 #include "strmap.h"
 
 typedef VEC(Type *) TypeVec;
+
+extern bool effects_rechecked;     /* set by check_effects.c when it re-checks an expression */
 typedef struct Scope Scope;
 struct Scope {
     Scope *parent;
@@ -93,9 +95,19 @@ typedef struct Checker {
     VEC(const char *) tparams;  /* type parameter names in scope */
     VEC(const char *) resolving_aliases;
     int phase;              /* 1: types; 2: effects known (re-check) */
+    PtrMap first_checks;    /* Def -> FirstCheck (check.c): what its first body check used */
+    PtrMap effects_changed; /* TY_FUNC types whose effects inference changed */
+    TyLog effects_read;     /* effects_read_log of the first checks */
+    VEC(struct Sym *) *locals_log;  /* while set: every local symbol made, in order */
     int expr_depth;         /* nesting of check_expr calls (MAX_EXPR_DEPTH) */
     VEC(Program *) module_progs;    /* imported module programs, in resolution (pre-)order */
 } Checker;
+
+/* The next local symbol id (C names use it), for s. */
+static inline int new_local_id(Checker *c, struct Sym *s) {
+    if (c->locals_log) vec_push(c->locals_log, s);
+    return ++c->next_local;
+}
 
 #define ERR(c, code, loc, ...) diag_add((c)->d, code, loc, __VA_ARGS__)
 

@@ -28,7 +28,7 @@ static void check_let(Checker *c, Stmt *s) {
         whole->kind = SYM_LOCAL;
         whole->name = "<tuple>";
         whole->ty = decl;
-        whole->id = ++c->next_local;
+        whole->id = new_local_id(c, whole);
         s->sym = whole;
         Type *d = ty_resolve(decl);
         if (d->kind != TY_TUPLE) {

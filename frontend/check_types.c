@@ -168,6 +168,7 @@ static Type *params_to_vars(Type *t, AdtInfo *adt) {
     if (!t->nargs && !t->ret) return t;
     Type *r = ty_new(t->kind, t->nargs, NULL);
     Type **args = r->args;
+    note_effects_read(t);   /* the copy keeps its effects */
     *r = *t;
     r->args = args;
     for (int i = 0; i < t->nargs; i++) r->args[i] = params_to_vars(t->args[i], adt);
@@ -224,6 +225,7 @@ static void write_type(StrBuf *sb, Type *t) {
         write_args(sb, t);
         sb_puts(sb, ") -> ");
         write_type(sb, t->ret);
+        note_effects_read(t);
         if (t->effects && t->effects[0]) {
             sb_puts(sb, " with ");
             for (int i = 0; t->effects[i]; i++) sb_printf(sb, "%s%s", i ? ", " : "", t->effects[i]);
@@ -319,6 +321,7 @@ bool contains_any(Type *t) {
 static Type *rebuild(Type *t) {
     Type *r = ty_new(t->kind, t->nargs, NULL);
     Type **args = r->args;
+    note_effects_read(t);   /* the copy keeps its effects */
     *r = *t;
     r->args = args;
     return r;
@@ -392,6 +395,8 @@ bool type_equal(Type *a, Type *b) {
         if (!type_equal(a->args[i], b->args[i])) return false;
     if (a->kind == TY_FUNC) {
         if (!type_equal(a->ret, b->ret)) return false;
+        note_effects_read(a);
+        note_effects_read(b);
         return effects_subset(a->effects, b->effects) && effects_subset(b->effects, a->effects);
     }
     return true;
@@ -517,6 +522,8 @@ static bool structural(Checker *c, Type *e, Type *a, bool wild) {
         for (int i = 0; i < e->nargs; i++)
             if (!structural(c, a->args[i], e->args[i], wild)) return false;
         if (!structural(c, e->ret, a->ret, wild)) return false;
+        note_effects_read(a);
+        note_effects_read(e);
         return effects_subset(a->effects, e->effects);
     }
     for (int i = 0; i < e->nargs; i++) {
@@ -566,6 +573,8 @@ bool compat_subs(Checker *c, Type *e, Type *a, Subs *s) {
         bool ok = true;
         for (int i = 0; i < e->nargs; i++) ok = compat_subs(c, a->args[i], e->args[i], s) && ok;
         ok = compat_subs(c, e->ret, a->ret, s) && ok;
+        note_effects_read(a);
+        note_effects_read(e);
         return ok && effects_subset(a->effects, e->effects);
     }
     for (int i = 0; i < e->nargs; i++) {

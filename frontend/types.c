@@ -32,6 +32,16 @@ static int next_id;
 
 void ty_reset_ids(void) { next_id = 0; }
 
+TyLog *effects_read_log;
+
+void note_effects_read(Type *t) {
+    if (!effects_read_log || !t || t->kind != TY_FUNC) return;
+    if (effects_read_log->len && effects_read_log->items[effects_read_log->len - 1] == t) return;
+    vec_push(effects_read_log, t);
+}
+int ty_ids_used(void) { return next_id; }
+void ty_skip_ids(int n) { next_id += n; }
+
 Type *ty_var(void) {
     Type *t = ty_new(TY_VAR, 0, NULL);
     t->id = ++next_id;
@@ -169,6 +179,7 @@ Type *ty_subst(Type *t, int nargs, Type **args) {
     if (t->kind == TY_PARAM) return t->id < nargs ? args[t->id] : t;
     if (!t->nargs && !t->ret) return t;
     Type *r = ty_new(t->kind, t->nargs, NULL);
+    note_effects_read(t);   /* the copy keeps its effects */
     *r = *t;
     r->args = t->nargs ? xmalloc(sizeof(Type *) * t->nargs) : NULL;
     for (int i = 0; i < t->nargs; i++) r->args[i] = ty_subst(t->args[i], nargs, args);

@@ -59,7 +59,17 @@ Type *ty_list(Type *elem);
 Type *ty_new(TyKind k, int nargs, Type **args);
 Type *ty_func(int nparams, Type **params, Type *ret);
 Type *ty_var(void);
-void ty_reset_ids(void);    /* numbering of fresh type variables restarts (check_reset) */
+int ty_ids_used(void);     /* type variables numbered so far */
+void ty_skip_ids(int n);  /* as if n more were made */
+void ty_reset_ids(void);
+
+/* While set (a body's first check, check.c), every TY_FUNC type whose
+ * effects the checker reads, or copies with the type, is appended: a body
+ * that read no effects that inference later changed checks the same the
+ * second time. */
+typedef VEC(Type *) TyLog;
+extern TyLog *effects_read_log;
+void note_effects_read(Type *t);    /* numbering of fresh type variables restarts (check_reset) */
 Type *ty_resolve(Type *t);               /* follows bound variables */
 bool ty_unify(Type *a, Type *b);         /* binds variables; false on mismatch */
 bool ty_equal(Type *a, Type *b);         /* structural, after resolution */

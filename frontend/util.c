@@ -303,6 +303,12 @@ static inline void sb_reserve(StrBuf *sb, size_t extra) {
     sb->cap = cap;
 }
 
+void sb_reserve_more(StrBuf *sb, size_t extra) {
+    if (sb->len + extra + 1 <= sb->cap) return;
+    sb->cap = sb->len + extra + 1;
+    sb->buf = heap_realloc(sb->buf, sb->cap);
+}
+
 void sb_putc(StrBuf *sb, char c) {
     sb_reserve(sb, 1);
     sb->buf[sb->len++] = c;

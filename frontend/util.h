@@ -55,6 +55,7 @@ void sb_puts(StrBuf *sb, const char *s);
 void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_reserve_more(StrBuf *sb, size_t extra);   /* room for `extra` more bytes, exactly (no doubling) */
 char *sb_take(StrBuf *sb);          /* returns the NUL-terminated buffer, resets sb */
 
 /* Hash map from pointers to pointers (open addressing; no deletion). */

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,14 @@ static int seq_len(const unsigned char *s, size_t n) {
 bool host_utf8_valid(const char *s, size_t n, size_t *bad_at) {
     const unsigned char *u = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
+        /* ASCII runs 8 bytes at a time (a source is mostly ASCII) */
+        while (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, u + i, 8);
+            if (w & 0x8080808080808080ull) break;
+            i += 8;
+        }
+        if (i >= n) break;
         int k = seq_len(u + i, n - i);
         if (!k) {
             if (bad_at) *bad_at = i;
