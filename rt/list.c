@@ -345,7 +345,7 @@ static int all_odd32(const GenoWord *w) {
 
 /* A leaf of capacity cap holding the n words at w: flat when odd, they
  * are all odd (see FLAT LEAVES). */
-static Leaf *leaf_copy_of(const GenoWord *w, int64_t n, int32_t cap, int odd) {
+static inline __attribute__((always_inline)) Leaf *leaf_copy_of(const GenoWord *w, int64_t n, int32_t cap, int odd) {
     Leaf *f = odd ? leaf_new_flat(cap) : leaf_new(cap);
     memcpy(f->items, w, sizeof(GenoWord) * (size_t)n);
     f->filled = (int32_t)n;
