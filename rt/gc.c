@@ -69,6 +69,18 @@ GC_API void GC_CALL GC_set_thr_restart_signal(int);
  * merge_sort peak memory at 3-5x the bench size: 49 -> 58 MB at 1.3M
  * elements, for 25-30% less time.) */
 #define FLOOR_DIV 4
+/* Boehm collects when the floor's worth has been allocated, and when the
+ * heap may not grow (GC_set_max_heap_size) it reports out of memory rather
+ * than collect (GC_max_retries is 0). So a raised floor leaves at least
+ * as much room again under the cap: a floor of (cap - heap) / 2 at most,
+ * and the base floor near the cap, where the program fits as before
+ * (merge_sort under a 16 MB cap stopped with E504 without this). */
+static size_t heap_cap;
+
+void geno_gc_set_max_heap(size_t cap) {
+    heap_cap = cap;
+    GC_set_max_heap_size((GC_word)cap);
+}
 static size_t floor_base = GC_MIN_BYTES_BETWEEN_COLLECTIONS, floor_now = GC_MIN_BYTES_BETWEEN_COLLECTIONS;
 static size_t flat_bytes;       /* taken by flat refills since the last collection */
 static GC_word floor_gc_no;
@@ -86,7 +98,11 @@ static inline void adapt_floor(void) {
     floor_total = total;
     floor_used = used;
     if (flat_bytes * 2 >= floor_now) {
-        size_t h = GC_get_heap_size() / (freed * 4 < between ? GROW_DIV : FLOOR_DIV);
+        size_t heap = GC_get_heap_size(), h = heap / (freed * 4 < between ? GROW_DIV : FLOOR_DIV);
+        if (heap_cap) {
+            size_t room = heap_cap > heap ? (heap_cap - heap) / 2 : 0;
+            if (h > room) h = room;
+        }
         if (h > f) f = h;
     }
     flat_bytes = 0;
