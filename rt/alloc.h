@@ -11,6 +11,8 @@
 void geno_gc_init(void);
 /* geno_gc_init for a `genoc build` binary (a lower floor between collections). */
 void geno_gc_init_built_binary(void);
+/* GC_set_max_heap_size, remembered for the collection floor (gc.c); 0: none. */
+void geno_gc_set_max_heap(size_t cap);
 
 /* Grows a block from geno_alloc_atomic; raises E504 when memory is out. */
 void *geno_realloc_atomic(void *p, size_t size);

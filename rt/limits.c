@@ -64,6 +64,7 @@
 #include <gc/gc.h>
 
 #include "geno/rt.h"
+#include "alloc.h"
 #include "errors.h"
 #include "print.h"
 #include "run.h"
@@ -274,7 +275,7 @@ void geno_limits_start(const GenoConfig *cfg) {
         if (room < 4 * MIB) room = 4 * MIB;
         if (!cap || cap > room) cap = room;
     }
-    GC_set_max_heap_size((GC_word)cap);   /* 0: no cap */
+    geno_gc_set_max_heap((size_t)cap);   /* 0: no cap */
     GC_set_oom_fn(on_gc_oom);
 }
 

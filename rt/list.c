@@ -345,7 +345,7 @@ static int all_odd32(const GenoWord *w) {
 
 /* A leaf of capacity cap holding the n words at w: flat when odd, they
  * are all odd (see FLAT LEAVES). */
-static Leaf *leaf_copy_of(const GenoWord *w, int64_t n, int32_t cap, int odd) {
+static inline __attribute__((always_inline)) Leaf *leaf_copy_of(const GenoWord *w, int64_t n, int32_t cap, int odd) {
     Leaf *f = odd ? leaf_new_flat(cap) : leaf_new(cap);
     memcpy(f->items, w, sizeof(GenoWord) * (size_t)n);
     f->filled = (int32_t)n;
@@ -451,9 +451,11 @@ GenoList *geno_list_builder_finish(GenoListBuilder *gb) {
         t->filled = (int32_t)tl;
     } else {
         t = leaf_copy_of(b->tail->items, tl, b->tailoff > 0 ? WIDTH : small_cap(tl), odd);
-        /* what the scratch leaf may hold besides odd words: the whole of
-         * it once it has been full (b->edit: a leaf was pushed), else its tl */
-        scratch_give(b->tail, b->edit ? WIDTH : odd ? 0 : tl);
+        /* Pointers can sit only in [0, tl): a fill with one went into the
+         * trie as the scratch leaf itself (builder_next_tail), so the
+         * words past tl are odd ones of earlier all-odd fills, or the
+         * pool's odd or cleared words. */
+        scratch_give(b->tail, odd ? 0 : tl);
     }
     GenoList *l = header(len, b->off, b->span > cnt ? b->span : cnt, b->root ? b->root->shift : BITS, b->root, t);
     geno_list_builder_init(gb);
@@ -554,9 +556,7 @@ GenoList *geno_list_of(int64_t n, const GenoWord *items, GenoLoc loc) {
     if (n == 0) return &empty_list;
     check_size(n, loc);
     if (n <= WIDTH) {                   /* one exact-size tail */
-        Leaf *t = leaf_new((int32_t)n);
-        memcpy(t->items, items, (size_t)n * sizeof(GenoWord));
-        t->filled = (int32_t)n;
+        Leaf *t = leaf_copy_of(items, n, (int32_t)n, all_odd(items, n));   /* flat when it can be */
         return header(n, 0, n, BITS, NULL, t);
     }
     Builder b;
@@ -641,9 +641,7 @@ static Node *assoc(int64_t shift, const Node *n, int64_t p, GenoWord v) {
     int sub = (int)((p >> shift) & MASK);
     if (shift == BITS) {
         const Leaf *old = n->slot[sub];
-        Leaf *nl = leaf_new(WIDTH);
-        memcpy(nl->items, old->items, WIDTH * sizeof(GenoWord));
-        nl->filled = WIDTH;
+        Leaf *nl = leaf_copy_of(old->items, WIDTH, WIDTH, 0);
         nl->items[p & MASK] = v;
         c->slot[sub] = nl;
     } else {
@@ -660,9 +658,7 @@ GenoList *geno_list_set_at(GenoList *l, GenoInt index, GenoWord v, GenoLoc loc) 
     int64_t p = l->off + i, cnt = l->off + l->len, to = tailoff_of(cnt);
     if (p >= to) {
         int64_t tl = cnt - to;
-        Leaf *t = leaf_new(to > 0 ? WIDTH : (int32_t)tl);
-        memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
-        t->filled = (int32_t)tl;
+        Leaf *t = leaf_copy_of(l->tail->items, tl, to > 0 ? WIDTH : (int32_t)tl, 0);
         t->items[p - to] = v;
         return header(l->len, l->off, span_of(l), shift_of(l), l->root, t);
     }
@@ -683,9 +679,7 @@ GenoList *geno_list_own(GenoList *l, int copy_tail) {
     int64_t cnt = l->off + l->len, to = tailoff_of(cnt), tl = cnt - to;
     Leaf *t = l->tail;
     if (copy_tail) {
-        t = leaf_new(to > 0 ? WIDTH : small_cap(tl));
-        memcpy(t->items, l->tail->items, (size_t)tl * sizeof(GenoWord));
-        t->filled = (int32_t)tl;
+        t = leaf_copy_of(l->tail->items, tl, to > 0 ? WIDTH : small_cap(tl), 0);
     }
     return header(l->len, l->off, span_of(l), shift_of(l), l->root, t);
 }
@@ -694,10 +688,7 @@ void geno_list_set_owned(GenoList *l, int64_t i, GenoWord v, int64_t edit) {
     int64_t p = l->off + i, cnt = l->off + l->len, to = tailoff_of(cnt);
     if (p >= to) {
         if (!leaf_takes(l->tail, v)) {          /* the owner's tail: an ordinary copy */
-            Leaf *t = leaf_new(to > 0 ? WIDTH : small_cap(cnt - to));
-            memcpy(t->items, l->tail->items, (size_t)(cnt - to) * sizeof(GenoWord));
-            t->filled = (int32_t)(cnt - to);
-            l->tail = t;
+            l->tail = leaf_copy_of(l->tail->items, cnt - to, to > 0 ? WIDTH : small_cap(cnt - to), 0);
         }
         l->tail->items[p - to] = v;
         return;
@@ -713,10 +704,7 @@ void geno_list_set_owned(GenoList *l, int64_t i, GenoWord v, int64_t edit) {
         int sub = (int)((p >> s) & MASK);
         if (s == BITS) {
             if (!((n->own >> sub) & 1)) {
-                Leaf *nl = leaf_new(WIDTH);
-                memcpy(nl->items, ((Leaf *)n->slot[sub])->items, WIDTH * sizeof(GenoWord));
-                nl->filled = WIDTH;
-                n->slot[sub] = nl;
+                n->slot[sub] = leaf_copy_of(((Leaf *)n->slot[sub])->items, WIDTH, WIDTH, 0);
                 n->own |= UINT32_C(1) << sub;
             }
             ((Leaf *)n->slot[sub])->items[p & MASK] = v;
