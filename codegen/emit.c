@@ -794,6 +794,7 @@ static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
         sb_printf(protos, "%s;\n", signature(em, f, false));
         em->ret_in = false;
     }
+    if (own_variant_param(f)) sb_printf(protos, "%s;\n", own_signature(em, f));
 }
 
 /* The ordinary entry of an out-variant function: a heap copy of o_. */
@@ -826,6 +827,11 @@ static void emit_func(Emitter *em, Def *f) {
         emit_func_body(em, f);
         em->ret_in = false;
     }
+    if (own_variant_param(f)) {   /* the same body recycling its parameter (emit_reuse.c) */
+        em->own_param = own_variant_param(f);
+        emit_func_body(em, f);
+        em->own_param = NULL;
+    }
 }
 
 static void emit_func_body(Emitter *em, Def *f) {
@@ -844,6 +850,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
     emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr)
+                          : em->own_param ? own_signature(em, f)
                           : em->leaf_nc_body ? prepaid_leaf_signature(em, f) : signature(em, f, em->out_tuple > 0));
     em->indent++;
     if (em->rr == 3) {   /* fl_X: the leading early return, else fr_X */
@@ -856,6 +863,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
     else if (!em->leaf_nc_body) emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
     em->entered = !em->rr && !em->leaf_nc_body;
+    if (em->own_param) own_snapshot(em);
     declare_param_windows(em);
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
@@ -886,6 +894,7 @@ char *emit_program(Program *p, Diags *d, bool tcc_only) {
     analyse_escapes(&em, p);
     find_param_ranges(&em, p);
     find_regrec(&em, p);
+    find_reuse(&em, p);
     Def *main_def = NULL;
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {

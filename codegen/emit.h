@@ -81,6 +81,7 @@ typedef struct {
     bool leaf_nc_body;       /* emitting such an fn_X */
     PtrMap leaf_nc;          /* leaves that need an fn_X (Def * -> itself) */
     VEC(Def *) leaf_nc_list; /* the same, in order */
+    Sym *own_param;          /* emitting f_X_own: the parameter whose object it recycles (emit_reuse.c) */
 } Emitter;
 
 /* emit_expr.c */
@@ -286,6 +287,15 @@ int transient_id(Emitter *em, Sym *v);           /* builder b_<id> of v, or 0 */
 bool emit_transient_append(Emitter *em, Stmt *s);   /* v = append(v, e) into v's builder, if any */
 bool in_sized_body(Emitter *em, Stmt *s);        /* a first append may size its leaf (geno_list_append_sized) */
 bool is_self_append(Stmt *s);                    /* emit.c: v = append(v, e) */
+
+/* emit_reuse.c: records updated in place when a list rebuild hands them over */
+void find_reuse(Emitter *em, Program *p);        /* before emitting */
+bool is_reuse_call(Emitter *em, Expr *e);        /* a call that goes to f_X_own */
+Sym *own_variant_param(Def *f);                  /* f needs f_X_own: its recycled parameter */
+char *own_signature(Emitter *em, Def *f);
+void own_snapshot(Emitter *em);                  /* at f_X_own's entry */
+char *own_field(Emitter *em, Expr *e);           /* p.field in f_X_own, else NULL */
+char *own_with(Emitter *em, Expr *e);            /* p with (...) in f_X_own, else NULL */
 
 /* emit_try.c */
 bool has_try(StmtList *body);
