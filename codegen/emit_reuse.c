@@ -21,7 +21,7 @@
  *     mentioned nowhere else, and the loop body is that one statement;
  *   - every other mention of ps is `var ps = []`, `ps = []`,
  *     `ps = append(ps, E)` with E a constructor or `with` (a new object),
- *     `ps[i].field`, `print(ps[i])`, `len(ps)`, or a loop `for x in ps`
+ *     `ps[i].field`, `print(ps[i])`, `length(ps)`, or a loop `for x in ps`
  *     whose body reads x only as `x.field` and never mentions ps;
  * so every element of ps is an object nothing else holds, and ps itself is
  * overwritten right after the consuming loop.
@@ -288,7 +288,7 @@ static bool list_uses_expr(AstWalk *w, Expr *e) {
         ast_walk_expr(w, e->elems.items[0]->b);
         return false;
     }
-    if (bn && !strcmp(bn, "len") && e->elems.len == 1 && is_ident(e->elems.items[0], u->ps)) return false;
+    if (bn && (!strcmp(bn, "length") || !strcmp(bn, "list_length")) && e->elems.len == 1 && is_ident(e->elems.items[0], u->ps)) return false;
     if (is_ident(e, u->ps)) u->bad = true;
     return true;
 }
