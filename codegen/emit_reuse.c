@@ -99,6 +99,10 @@ static bool uses_expr(AstWalk *w, Expr *e) {
         u->depth--;
         return false;
     }
+    if (e->kind == EX_CALL && e->a && e->a->kind == EX_FIELD && e->a->a && is_watched(u, e->a->a)) {
+        u->bad = true;   /* p.f(...): p may be the receiver */
+        return false;
+    }
     if (e->kind == EX_FIELD && e->a && is_watched(u, e->a)) {
         Sym *s = e->sym;
         if (s && s->kind == SYM_FUNC) u->bad = true;
@@ -167,6 +171,10 @@ typedef struct {
 
 static bool fresh_var_expr(AstWalk *w, Expr *e) {
     FreshVar *f = (FreshVar *)w;
+    if (e->kind == EX_CALL && e->a && e->a->kind == EX_FIELD && is_ident(e->a->a, f->r)) {
+        f->bad = true;   /* r.f(...): r may be the receiver */
+        return false;
+    }
     if ((e->kind == EX_FIELD || e->kind == EX_WITH) && is_ident(e->a, f->r)) {
         if (e->kind == EX_FIELD && e->sym && ((Sym *)e->sym)->kind == SYM_FUNC) f->bad = true;
         for (int i = 0; i < e->fields.len; i++) ast_walk_expr(w, e->fields.items[i].value);
@@ -274,6 +282,7 @@ typedef struct {
 static bool list_uses_expr(AstWalk *w, Expr *e) {
     ListUses *u = (ListUses *)w;
     if (u->x) {
+        if (e->kind == EX_CALL && e->a && e->a->kind == EX_FIELD && is_ident(e->a->a, u->x)) u->bad = true;
         if (e->kind == EX_FIELD && is_ident(e->a, u->x)) return false;
         if (is_ident(e, u->x)) u->bad = true;
         return true;
