@@ -597,14 +597,23 @@ static void emit_for(Emitter *em, Stmt *s) {
     } else {
         /* One loop (so break/continue keep their meaning) that fetches the
          * persistent vector a chunk at a time: O(1) per element. */
+        Stmt *slot_body = slot_loop_body(em, s);   /* results into l's own slots (emit_reuse.c) */
         emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
         emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
-        emit_line(em, "const GenoWord *c_%d = 0;", id);
+        emit_line(em, "%sGenoWord *c_%d = 0;", slot_body ? "" : "const ", id);
         LoopLists lists = loop_lists_open(em, s, id);
+        Stmt *outer_body = em->slot_body;
+        const char *outer_slot = em->slot;
+        if (slot_body) {
+            em->slot_body = slot_body;
+            em->slot = item;
+        }
         emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id),
-                  xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
-                            id, id, id, id, id, id, id, id, id),
+                  xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = %sgeno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
+                            id, id, id, slot_body ? "(GenoWord *)" : "", id, id, id, id, id, id),
                   var, from_word(var->ty, item), xasprintf("n_%d", id));
+        em->slot_body = outer_body;
+        em->slot = outer_slot;
         loop_lists_close(em, lists);
     }
     em->indent--;
@@ -627,6 +636,11 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
         emit_let(em, s);
         return;
     case ST_ASSIGN:
+        if (s == em->slot_body) {   /* emit_reuse.c */
+            emit_slot_store(em, s);
+            return;
+        }
+        if (is_slot_handoff(em, s)) return;
         if (is_join_acc(em, s->sym)) {
             emit_join_acc_add(em, s);
             return;

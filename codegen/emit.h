@@ -82,6 +82,8 @@ typedef struct {
     PtrMap leaf_nc;          /* leaves that need an fn_X (Def * -> itself) */
     VEC(Def *) leaf_nc_list; /* the same, in order */
     Sym *own_param;          /* emitting f_X_own: the parameter whose object it recycles (emit_reuse.c) */
+    Stmt *slot_body;         /* the body statement of a loop writing into its list's slots (emit_reuse.c) */
+    const char *slot;        /* that slot, as C */
 } Emitter;
 
 /* emit_expr.c */
@@ -296,6 +298,9 @@ char *own_signature(Emitter *em, Def *f);
 void own_snapshot(Emitter *em);                  /* at f_X_own's entry */
 char *own_field(Emitter *em, Expr *e);           /* p.field in f_X_own, else NULL */
 char *own_with(Emitter *em, Expr *e);            /* p with (...) in f_X_own, else NULL */
+Stmt *slot_loop_body(Emitter *em, Stmt *s);      /* a for loop that writes results into ps's slots: its body */
+bool is_slot_handoff(Emitter *em, Stmt *s);      /* `ps = next` after such a loop: nothing to do */
+void emit_slot_store(Emitter *em, Stmt *s);      /* its body statement */
 
 /* emit_try.c */
 bool has_try(StmtList *body);

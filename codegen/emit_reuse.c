@@ -51,6 +51,8 @@ static PtrMap reuse_calls;   /* the f(p) call -> its Def */
 static PtrMap own_params;    /* Def f -> the parameter f_X_own recycles */
 static PtrMap own_checked;   /* Def f -> (void *)1 ownable, (void *)2 not */
 static PtrMap prog_funcs;    /* the entry program's top-level functions */
+static PtrMap slot_loops;    /* the for loop of a triple -> its body's statement */
+static PtrMap handoffs;      /* the triple's `ps = next` -> itself */
 
 static AdtInfo *record_adt(Type *t) {
     t = ty_resolve(t);
@@ -416,6 +418,8 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
                 && list_ok(em, F, ps)) {
                 ptrmap_put(&reuse_calls, call, f);
                 ptrmap_put(&own_params, f, param);
+                ptrmap_put(&slot_loops, b->items[i + 1], b->items[i + 1]->body.items[0]);
+                ptrmap_put(&handoffs, b->items[i + 2], b->items[i + 2]);
             }
         }
         find_in_block(em, F, &s->body);
@@ -429,6 +433,8 @@ void find_reuse(Emitter *em, Program *p) {
     own_params = (PtrMap){0};
     own_checked = (PtrMap){0};
     prog_funcs = (PtrMap){0};
+    slot_loops = (PtrMap){0};
+    handoffs = (PtrMap){0};
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_FUNC) ptrmap_put(&prog_funcs, p->defs.items[i], p->defs.items[i]);
     for (int i = 0; i < p->defs.len; i++) {
@@ -494,4 +500,25 @@ char *own_with(Emitter *em, Expr *e) {
     for (int i = 0; i < e->fields.len; i++) sb_printf(&sb, "c_%d->fields[%d] = n_%d_%d; ", id, ix[i], id, i);
     sb_printf(&sb, "c_%d; })", id);
     return sb_take(&sb);
+}
+
+/* The list's own slots: ps's leaves are ps's alone (built by its appends
+ * and builders, every older version unreachable), so the loop writes each
+ * result over the element it came from and `ps = next` has nothing to do;
+ * next stays empty and dead. The leaves hold pointers (records), so none
+ * is a flat (unscanned) leaf. */
+Stmt *slot_loop_body(Emitter *em, Stmt *s) {
+    (void)em;
+    return ptrmap_get(&slot_loops, s);
+}
+
+bool is_slot_handoff(Emitter *em, Stmt *s) {
+    (void)em;
+    return ptrmap_get(&handoffs, s) != NULL;
+}
+
+/* The body `next = append(next, f(p))` as `slot = f(p)`. */
+void emit_slot_store(Emitter *em, Stmt *s) {
+    Expr *call = s->value->elems.items[1];
+    emit_line(em, "%s = %s;", em->slot, to_word(emitted_type(call), emit_expr(em, call)));
 }
