@@ -23,7 +23,8 @@
  *     `ps = append(ps, E)` with E a constructor or `with` (a new object),
  *     `ps[i].field`, `print(ps[i])`, `length(ps)`, or a loop `for x in ps`
  *     whose body reads x only as `x.field` and never mentions ps;
- * so every element of ps is an object nothing else holds, and ps itself is
+ * and R has no impl (print would hand an element to user code); so every
+ * element of ps is an object nothing else holds, and ps itself is
  * overwritten right after the consuming loop.
  *
  * Callee f (one parameter p of type R, result R, no try, no contracts,
@@ -373,10 +374,23 @@ static bool block_mentions(StmtList *b, Sym *v) {
     return m.found;
 }
 
+static Program *cur_prog;
+
+/* Some impl has methods for the type named `name`: print(ps[i]) might hand
+ * an element to user code. */
+static bool has_impl(const char *name) {
+    for (int i = 0; i < cur_prog->defs.len; i++) {
+        Def *d = cur_prog->defs.items[i];
+        if (d->kind == DEF_IMPL && d->target_type && !strcmp(d->target_type, name)) return true;
+    }
+    return false;
+}
+
 static bool list_ok(Emitter *em, Def *F, Sym *ps) {
     if (!ps || ps->kind != SYM_LOCAL || !ps->is_mutable || ps->is_param || ps->captured || is_boxed(ps)) return false;
     Type *t = ty_resolve(ps->ty);
     if (!t || t->kind != TY_LIST || t->nargs != 1 || !record_adt(t->args[0])) return false;
+    if (has_impl(record_adt(t->args[0])->name)) return false;
     ListUses u = {{list_uses_expr, NULL}, em, ps, NULL, false};
     list_uses_block(&u, &F->body);
     return !u.bad;
@@ -435,6 +449,7 @@ void find_reuse(Emitter *em, Program *p) {
     prog_funcs = (PtrMap){0};
     slot_loops = (PtrMap){0};
     handoffs = (PtrMap){0};
+    cur_prog = p;
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_FUNC) ptrmap_put(&prog_funcs, p->defs.items[i], p->defs.items[i]);
     for (int i = 0; i < p->defs.len; i++) {
