@@ -454,7 +454,7 @@ void find_reuse(Emitter *em, Program *p) {
         if (p->defs.items[i]->kind == DEF_FUNC) ptrmap_put(&prog_funcs, p->defs.items[i], p->defs.items[i]);
     for (int i = 0; i < p->defs.len; i++) {
         Def *F = p->defs.items[i];
-        if (F->kind == DEF_FUNC && F->sym && !has_try(&F->body)) find_in_block(em, F, &F->body);
+        if (F->kind == DEF_FUNC && F->sym && !F->is_async && !has_try(&F->body)) find_in_block(em, F, &F->body);
     }
 }
 
