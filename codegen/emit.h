@@ -300,6 +300,7 @@ char *own_field(Emitter *em, Expr *e);           /* p.field in f_X_own, else NUL
 char *own_with(Emitter *em, Expr *e);            /* p with (...) in f_X_own, else NULL */
 Stmt *slot_loop_body(Emitter *em, Stmt *s);      /* a for loop that writes results into ps's slots: its body */
 bool is_slot_handoff(Emitter *em, Stmt *s);      /* `ps = next` after such a loop: nothing to do */
+bool is_slot_next(Sym *v);                       /* that `next`: it stays empty */
 void emit_slot_store(Emitter *em, Stmt *s);      /* its body statement */
 
 /* emit_try.c */

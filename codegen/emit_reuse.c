@@ -54,6 +54,7 @@ static PtrMap own_checked;   /* Def f -> (void *)1 ownable, (void *)2 not */
 static PtrMap prog_funcs;    /* the entry program's top-level functions */
 static PtrMap slot_loops;    /* the for loop of a triple -> its body's statement */
 static PtrMap handoffs;      /* the triple's `ps = next` -> itself */
+static PtrMap dead_nexts;    /* the triple's `next` -> itself: never appended to */
 
 static AdtInfo *record_adt(Type *t) {
     t = ty_resolve(t);
@@ -434,6 +435,7 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
                 ptrmap_put(&own_params, f, param);
                 ptrmap_put(&slot_loops, b->items[i + 1], b->items[i + 1]->body.items[0]);
                 ptrmap_put(&handoffs, b->items[i + 2], b->items[i + 2]);
+                ptrmap_put(&dead_nexts, nx, nx);
             }
         }
         find_in_block(em, F, &s->body);
@@ -449,6 +451,7 @@ void find_reuse(Emitter *em, Program *p) {
     prog_funcs = (PtrMap){0};
     slot_loops = (PtrMap){0};
     handoffs = (PtrMap){0};
+    dead_nexts = (PtrMap){0};
     cur_prog = p;
     for (int i = 0; i < p->defs.len; i++)
         if (p->defs.items[i]->kind == DEF_FUNC) ptrmap_put(&prog_funcs, p->defs.items[i], p->defs.items[i]);
@@ -526,6 +529,10 @@ Stmt *slot_loop_body(Emitter *em, Stmt *s) {
     (void)em;
     return ptrmap_get(&slot_loops, s);
 }
+
+/* The `next` of such a loop: it stays empty, so no list builder for it
+ * (emit_transient.c). */
+bool is_slot_next(Sym *v) { return v && ptrmap_get(&dead_nexts, v) != NULL; }
 
 bool is_slot_handoff(Emitter *em, Stmt *s) {
     (void)em;
