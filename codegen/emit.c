@@ -597,14 +597,23 @@ static void emit_for(Emitter *em, Stmt *s) {
     } else {
         /* One loop (so break/continue keep their meaning) that fetches the
          * persistent vector a chunk at a time: O(1) per element. */
+        Stmt *slot_body = slot_loop_body(em, s);   /* results into l's own slots (emit_reuse.c) */
         emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
         emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
-        emit_line(em, "const GenoWord *c_%d = 0;", id);
+        emit_line(em, "%sGenoWord *c_%d = 0;", slot_body ? "" : "const ", id);
         LoopLists lists = loop_lists_open(em, s, id);
+        Stmt *outer_body = em->slot_body;
+        const char *outer_slot = em->slot;
+        if (slot_body) {
+            em->slot_body = slot_body;
+            em->slot = item;
+        }
         emit_loop(em, s, xasprintf("for (int64_t i_%d = 0; i_%d < n_%d; i_%d++)", id, id, id, id),
-                  xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = geno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
-                            id, id, id, id, id, id, id, id, id),
+                  xasprintf("if (i_%d >= ce_%d) { int64_t k_; c_%d = %sgeno_list_chunk(l_%d, i_%d, &k_); cs_%d = i_%d; ce_%d = i_%d + k_; }",
+                            id, id, id, slot_body ? "(GenoWord *)" : "", id, id, id, id, id, id),
                   var, from_word(var->ty, item), xasprintf("n_%d", id));
+        em->slot_body = outer_body;
+        em->slot = outer_slot;
         loop_lists_close(em, lists);
     }
     em->indent--;
@@ -627,6 +636,11 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
         emit_let(em, s);
         return;
     case ST_ASSIGN:
+        if (s == em->slot_body) {   /* emit_reuse.c */
+            emit_slot_store(em, s);
+            return;
+        }
+        if (is_slot_handoff(em, s)) return;
         if (is_join_acc(em, s->sym)) {
             emit_join_acc_add(em, s);
             return;
@@ -794,6 +808,7 @@ static void emit_protos(Emitter *em, StrBuf *protos, Def *f) {
         sb_printf(protos, "%s;\n", signature(em, f, false));
         em->ret_in = false;
     }
+    if (own_variant_param(f)) sb_printf(protos, "%s;\n", own_signature(em, f));
 }
 
 /* The ordinary entry of an out-variant function: a heap copy of o_. */
@@ -826,6 +841,11 @@ static void emit_func(Emitter *em, Def *f) {
         emit_func_body(em, f);
         em->ret_in = false;
     }
+    if (own_variant_param(f)) {   /* the same body recycling its parameter (emit_reuse.c) */
+        em->own_param = own_variant_param(f);
+        emit_func_body(em, f);
+        em->own_param = NULL;
+    }
 }
 
 static void emit_func_body(Emitter *em, Def *f) {
@@ -844,6 +864,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->out_tuple = tuple_out_arity(f);
     line_directive(em, f->loc);
     emit_line(em, "%s {", em->rr ? regrec_signature(em, f, em->rr)
+                          : em->own_param ? own_signature(em, f)
                           : em->leaf_nc_body ? prepaid_leaf_signature(em, f) : signature(em, f, em->out_tuple > 0));
     em->indent++;
     if (em->rr == 3) {   /* fl_X: the leading early return, else fr_X */
@@ -856,6 +877,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     if (em->rr) emit_line(em, "%s", regrec_enter(em, f, em->rr == 2));
     else if (!em->leaf_nc_body) emit_line(em, "GENO_ENTER_KEEP(%s);", loc_arg(f->loc));
     em->entered = !em->rr && !em->leaf_nc_body;
+    if (em->own_param) own_snapshot(em);
     declare_param_windows(em);
     /* callers restore geno_depth (emit_call); an out variant's callers
      * (let destructuring, its wrapper) do not, so it undoes its own entry */
@@ -891,6 +913,7 @@ char *emit_program(Program *p, Diags *d, bool tcc_only) {
     analyse_escapes(&em, p);
     find_param_ranges(&em, p);
     find_regrec(&em, p);
+    find_reuse(&em, p);
     Def *main_def = NULL;
     StrBuf protos = {0};
     for (int i = 0; i < p->defs.len; i++) {

@@ -159,6 +159,10 @@ char *emit_field(Emitter *em, Expr *e) {
         emit_unsupported(em, e->loc, "this field access");
         return xstrdup("0");
     }
+    if (em->own_param) {   /* p.field in f_X_own (emit_reuse.c) */
+        char *r = own_field(em, e);
+        if (r) return r;
+    }
     char *obj = peek_record(em, e->a);
     /* a field at one position in every variant needs no tag, so no temporary:
      * the object is still evaluated once, with less C for tcc to parse */
@@ -228,6 +232,10 @@ char *emit_with(Emitter *em, Expr *e) {
     if (!ty_is(e->a->ty, TY_ADT)) {
         emit_unsupported(em, e->loc, "this `with` update");
         return xstrdup("0");
+    }
+    if (em->own_param) {   /* p with (...) in f_X_own (emit_reuse.c) */
+        char *r = own_with(em, e);
+        if (r) return r;
     }
     char *obj = peek_record(em, e->a);
     char **vals = xmalloc(sizeof(char *) * (e->fields.len + 1));

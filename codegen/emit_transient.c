@@ -128,6 +128,7 @@ void transients_find(Emitter *em, StmtList *b) {
     collect_vars(em, b, false, &vars);
     for (int k = 0; k < vars.len; k++) {
         Sym *v = vars.items[k];
+        if (is_slot_next(v)) continue;   /* never appended to (emit_reuse.c) */
         int first = -1, last = -1;
         bool looped = false;
         for (int i = 0; i < b->len; i++) {
