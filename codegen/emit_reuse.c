@@ -166,11 +166,14 @@ static void uses_block(Uses *u, StmtList *b, PtrMap *rets, bool top) {
 }
 
 /* Every value local var r ever holds is new, and r is read only as
- * `r.field`, `r with` or a return value. */
+ * `r.field`, `r with` or a return value. r must be declared by a plain
+ * let or var: a for loop's variable, a pattern's binding or a destructured
+ * name holds an existing value (`for r in p.kids do return r end for`). */
 typedef struct {
     AstWalk w;
     Sym *r;
     bool bad;
+    bool declared;   /* by a plain let/var, whose value was checked new */
 } FreshVar;
 
 static bool fresh_var_expr(AstWalk *w, Expr *e) {
@@ -194,6 +197,7 @@ static void fresh_var_block(FreshVar *f, StmtList *b) {
         if ((s->kind == ST_LET || s->kind == ST_VAR || s->kind == ST_ASSIGN) && s->sym == f->r
             && (s->names.len || !fresh_record(s->value)))
             f->bad = true;
+        if ((s->kind == ST_LET || s->kind == ST_VAR) && s->sym == f->r && !s->names.len) f->declared = true;
         if (s->kind == ST_FIELD_ASSIGN && is_ident(s->target, f->r)) f->bad = true;
         if (s->kind == ST_RETURN && is_ident(s->value, f->r)) continue;
         ast_walk_expr(&f->w, s->target);
@@ -212,9 +216,9 @@ static void fresh_var_block(FreshVar *f, StmtList *b) {
 
 static bool returns_fresh_var(Def *f, Sym *r) {
     if (r->captured || is_boxed(r)) return false;
-    FreshVar fv = {{fresh_var_expr, NULL}, r, false};
+    FreshVar fv = {{fresh_var_expr, NULL}, r, false, false};
     fresh_var_block(&fv, &f->body);
-    return !fv.bad;
+    return !fv.bad && fv.declared;
 }
 
 /* The parameter f_X_own may recycle, or NULL when f does not qualify. */
