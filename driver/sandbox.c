@@ -106,30 +106,27 @@ static void compile_heap_reserve(const RunOptions *o, size_t c_len) {
     hugeheap_reserve(want);
 }
 
+static bool read_all(int fd, void *p, size_t n) {
+    char *c = p;
+    while (n > 0) {
+        ssize_t r = read(fd, c, n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        c += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+
 /* Reads the C the parent sends on the broker socket, before any request
- * goes the other way: a native-endian
- * 64-bit length, then that many bytes. NULL when the parent sent nothing
- * (its front end found errors: sandbox_cancel) or the pipe broke. */
+ * goes the other way: a native-endian 64-bit length, then that many bytes.
+ * NULL when the parent sent nothing (its front end found errors:
+ * sandbox_cancel), the pipe broke, or there is no room for it. */
 static char *read_source(size_t *len) {
     uint64_t n = 0;
-    size_t got = 0;
-    char *buf = (char *)&n;
-    size_t want = sizeof n;
-    for (int part = 0; part < 2; part++) {
-        while (got < want) {
-            ssize_t r = read(SANDBOX_BROKER_FD, buf + got, want - got);
-            if (r < 0 && errno == EINTR) continue;
-            if (r <= 0) return NULL;
-            got += (size_t)r;
-        }
-        if (part == 0) {
-            if (n == 0 || n > ((uint64_t)1 << 40)) return NULL;
-            buf = malloc((size_t)n + 1);
-            if (!buf) return NULL;
-            got = 0;
-            want = (size_t)n;
-        }
-    }
+    if (!read_all(SANDBOX_BROKER_FD, &n, sizeof n) || n == 0 || n > ((uint64_t)1 << 40)) return NULL;
+    char *buf = malloc((size_t)n + 1);
+    if (!buf || !read_all(SANDBOX_BROKER_FD, buf, (size_t)n)) return NULL;
     buf[n] = 0;
     *len = (size_t)n;
     return buf;
@@ -163,11 +160,15 @@ static _Noreturn void child_main(const RunOptions *o, pid_t parent,
 
     size_t c_len;
     char *c_source = read_source(&c_len);
-    if (!c_source) _exit(0);         /* cancelled: the parent reaps us */
+    if (!c_source) {   /* cancelled (then the parent kills us first), or no room for the C */
+        dprintf(2, "genoc: internal error: the sandbox child received no C\n");
+        _exit(3);
+    }
     char *error = NULL;
     double tcc_start = now_ms();
     compile_heap_reserve(o, c_len);
     const GenoProgram *prog = jit_compile_prepared(jit, c_source, &error);
+    free(c_source);   /* tcc keeps its own copy of what it needs */
     hugeheap_release();
     double tcc_end = now_ms();
     if (!prog) {
@@ -357,13 +358,22 @@ static void supervise(Supervisor *s, double deadline) {
     if (pidfd >= 0) close(pidfd);
 }
 
+/* Closes whichever ends sandbox_start made before it failed. */
+static void close_pairs(int out[2], int err[2], int sock[2]) {
+    int *ends[] = {out, err, sock};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 2; j++)
+            if (ends[i][j] >= 0) close(ends[i][j]);
+}
+
 int sandbox_start(const RunOptions *o, SandboxChild *sc) {
     memset(sc, 0, sizeof *sc);
     sc->o = o;
-    int out[2], err[2], sock[2];
+    int out[2] = {-1, -1}, err[2] = {-1, -1}, sock[2] = {-1, -1};
     if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 ||
         socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0) {
         perror("genoc: internal error: pipe");
+        close_pairs(out, err, sock);
         return -1;
     }
     fflush(stdout);
@@ -376,6 +386,7 @@ int sandbox_start(const RunOptions *o, SandboxChild *sc) {
     pid_t pid = fork();
     if (pid < 0) {
         perror("genoc: internal error: fork");
+        close_pairs(out, err, sock);
         return -1;
     }
     if (pid == 0) {

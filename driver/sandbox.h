@@ -3,6 +3,8 @@
 #ifndef GENOC_SANDBOX_H
 #define GENOC_SANDBOX_H
 
+#include <sys/types.h>
+
 #include "options.h"
 #include "util.h"
 
@@ -31,7 +33,7 @@ int sandbox_run(const char *c_source, const RunOptions *o, SandboxResult *r);
  * after printing why no child could be made. */
 typedef struct {
     const RunOptions *o;
-    int pid;                 /* 0: none (not started, or finished/cancelled) */
+    pid_t pid;               /* 0: none (not started, or finished/cancelled) */
     int out, err, broker;    /* the parent's ends */
 } SandboxChild;
 int sandbox_start(const RunOptions *o, SandboxChild *sc);

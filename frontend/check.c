@@ -187,11 +187,7 @@ static Type *vars_to_params(Type *t, Def *d) {
         for (int i = 0; i < d->type_params.len; i++)
             if (strcmp(d->type_params.items[i], t->name) == 0) return ty_param(i, t->name);
     if (!t->nargs && !t->ret) return t;
-    Type *r = ty_new(t->kind, t->nargs, NULL);
-    Type **args = r->args;
-    note_effects_read(t);   /* the copy keeps its effects */
-    *r = *t;
-    r->args = args;
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = vars_to_params(t->args[i], d);
     if (t->ret) r->ret = vars_to_params(t->ret, d);
     return r;
@@ -289,11 +285,7 @@ static Type *subst_self(Type *t, Type *self) {
     t = ty_resolve(t);
     if (t->kind == TY_ADT && !t->adt && strcmp(t->name, "Self") == 0) return self;
     if (!t->nargs && !t->ret) return t;
-    Type *r = ty_new(t->kind, t->nargs, NULL);
-    Type **args = r->args;
-    note_effects_read(t);   /* the copy keeps its effects */
-    *r = *t;
-    r->args = args;
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = subst_self(t->args[i], self);
     if (t->ret) r->ret = subst_self(t->ret, self);
     return r;

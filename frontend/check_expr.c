@@ -633,11 +633,7 @@ static Type *default_vars(Type *t) {
     if (t->kind == TY_VAR) return t_unit();
     if (!t->nargs && !t->ret) return t;   /* no part to default (has_vars is false) */
     if (!has_vars(t)) return t;
-    Type *r = ty_new(t->kind, t->nargs, NULL);
-    Type **args = r->args;
-    note_effects_read(t);   /* the copy keeps its effects */
-    *r = *t;
-    r->args = args;
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = default_vars(t->args[i]);
     if (t->ret) r->ret = default_vars(t->ret);
     return r;

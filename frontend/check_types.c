@@ -166,11 +166,7 @@ static Type *params_to_vars(Type *t, AdtInfo *adt) {
     if (t->kind == TY_PARAM)
         return t_named_var(t->id < adt->nparams ? adt->params[t->id] : t->name);
     if (!t->nargs && !t->ret) return t;
-    Type *r = ty_new(t->kind, t->nargs, NULL);
-    Type **args = r->args;
-    note_effects_read(t);   /* the copy keeps its effects */
-    *r = *t;
-    r->args = args;
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = params_to_vars(t->args[i], adt);
     if (t->ret) r->ret = params_to_vars(t->ret, adt);
     return r;
@@ -318,20 +314,12 @@ bool contains_any(Type *t) {
     return t->ret && contains_any(t->ret);
 }
 
-static Type *rebuild(Type *t) {
-    Type *r = ty_new(t->kind, t->nargs, NULL);
-    Type **args = r->args;
-    note_effects_read(t);   /* the copy keeps its effects */
-    *r = *t;
-    r->args = args;
-    return r;
-}
 
 Type *freshen(Type *t, const char *prefix) {
     t = ty_resolve(t);
     if (t->kind == TY_VAR) return t_named_var(xasprintf("%s%s", prefix, t->name ? t->name : "T"));
     if (!t->nargs && !t->ret) return t;
-    Type *r = rebuild(t);
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = freshen(t->args[i], prefix);
     if (t->ret) r->ret = freshen(t->ret, prefix);
     return r;
@@ -367,7 +355,7 @@ static Type *apply_rec(Type *t, Subs *s, int depth) {
         return apply_rec(r, s, depth + 1);
     }
     if (!t->nargs && !t->ret) return t;
-    Type *r = rebuild(t);
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = apply_rec(t->args[i], s, depth);
     if (t->ret) r->ret = apply_rec(t->ret, s, depth);
     return r;

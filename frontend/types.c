@@ -39,6 +39,18 @@ void note_effects_read(Type *t) {
     if (effects_read_log->len && effects_read_log->items[effects_read_log->len - 1] == t) return;
     vec_push(effects_read_log, t);
 }
+
+/* Node t with an args array of its own (the caller fills it in): the copy
+ * keeps t's effects, so making it reads them. */
+Type *ty_copy_node(Type *t) {
+    Type *r = ty_new(t->kind, t->nargs, NULL);
+    Type **args = r->args;
+    note_effects_read(t);
+    *r = *t;
+    r->args = args;
+    return r;
+}
+
 int ty_ids_used(void) { return next_id; }
 void ty_skip_ids(int n) { next_id += n; }
 
@@ -178,10 +190,7 @@ Type *ty_subst(Type *t, int nargs, Type **args) {
     t = ty_resolve(t);
     if (t->kind == TY_PARAM) return t->id < nargs ? args[t->id] : t;
     if (!t->nargs && !t->ret) return t;
-    Type *r = ty_new(t->kind, t->nargs, NULL);
-    note_effects_read(t);   /* the copy keeps its effects */
-    *r = *t;
-    r->args = t->nargs ? xmalloc(sizeof(Type *) * t->nargs) : NULL;
+    Type *r = ty_copy_node(t);
     for (int i = 0; i < t->nargs; i++) r->args[i] = ty_subst(t->args[i], nargs, args);
     if (t->ret) r->ret = ty_subst(t->ret, nargs, args);
     return r;

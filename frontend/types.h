@@ -61,7 +61,7 @@ Type *ty_func(int nparams, Type **params, Type *ret);
 Type *ty_var(void);
 int ty_ids_used(void);     /* type variables numbered so far */
 void ty_skip_ids(int n);  /* as if n more were made */
-void ty_reset_ids(void);
+void ty_reset_ids(void);   /* numbering of fresh type variables restarts (check_reset) */
 
 /* While set (a body's first check, check.c), every TY_FUNC type whose
  * effects the checker reads, or copies with the type, is appended: a body
@@ -69,7 +69,8 @@ void ty_reset_ids(void);
  * second time. */
 typedef VEC(Type *) TyLog;
 extern TyLog *effects_read_log;
-void note_effects_read(Type *t);    /* numbering of fresh type variables restarts (check_reset) */
+void note_effects_read(Type *t);
+Type *ty_copy_node(Type *t);   /* t's node with its own args array to fill; notes the read */
 Type *ty_resolve(Type *t);               /* follows bound variables */
 bool ty_unify(Type *a, Type *b);         /* binds variables; false on mismatch */
 bool ty_equal(Type *a, Type *b);         /* structural, after resolution */

@@ -63,7 +63,7 @@ GC_API void GC_CALL GC_set_thr_restart_signal(int);
  * peak from 42 to 63 MB. When that collection also freed less than a
  * quarter of what was allocated since the one before (a growing heap:
  * tuples' 2M pairs, all live, were marked 11 times on the way), the floor
- * is the whole heap (GROW_DIV): tuples 2.02G -> 1.84G Ir, merge_sort
+ * is the whole heap: tuples 2.02G -> 1.84G Ir, merge_sort
  * 1.60G -> 1.54G, peak RSS unchanged; the heap is mapped as it grows but
  * only touched as it fills. (A quarter of the heap as the floor costs
  * merge_sort peak memory at 3-5x the bench size: 49 -> 58 MB at 1.3M
@@ -85,7 +85,11 @@ static size_t floor_base = GC_MIN_BYTES_BETWEEN_COLLECTIONS, floor_now = GC_MIN_
 static size_t flat_bytes;       /* taken by flat refills since the last collection */
 static GC_word floor_gc_no;
 static size_t floor_total, floor_used;   /* GC_get_total_bytes, GC_get_memory_use at it */
-#define GROW_DIV 1
+
+static void set_floor_base(size_t b) {
+    floor_base = floor_now = b;
+    GC_set_min_bytes_allocd(b);
+}
 
 /* Called after each batch taken from Boehm (a refill), outside its lock. */
 static inline void adapt_floor(void) {
@@ -98,7 +102,7 @@ static inline void adapt_floor(void) {
     floor_total = total;
     floor_used = used;
     if (flat_bytes * 2 >= floor_now) {
-        size_t heap = GC_get_heap_size(), h = heap / (freed * 4 < between ? GROW_DIV : FLOOR_DIV);
+        size_t heap = GC_get_heap_size(), h = freed * 4 < between ? heap : heap / FLOOR_DIV;
         if (heap_cap) {
             size_t room = heap_cap > heap ? (heap_cap - heap) / 2 : 0;
             if (h > room) h = room;
@@ -300,7 +304,7 @@ void geno_gc_init(void) {
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
     /* nothing scanned: a length descriptor of 0, not adjusted by the size */
     flat_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 0, 1);
-    GC_set_min_bytes_allocd(GC_MIN_BYTES_BETWEEN_COLLECTIONS);
+    set_floor_base(GC_MIN_BYTES_BETWEEN_COLLECTIONS);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }
 
@@ -311,6 +315,5 @@ void geno_add_roots(void *start, void *end) {
 
 void geno_gc_init_built_binary(void) {
     geno_gc_init();
-    floor_base = floor_now = GC_MIN_BYTES_BUILT_BINARY;
-    GC_set_min_bytes_allocd(GC_MIN_BYTES_BUILT_BINARY);
+    set_floor_base(GC_MIN_BYTES_BUILT_BINARY);
 }

@@ -96,12 +96,10 @@ static Store *store_concat(GenoStr *a, GenoStr *b) {
     return st;
 }
 
-/* a's store with b's bytes appended in place, or NULL when a is not in a
- * store, does not own its end (st->used == a->len: only the newest header
+/* Store st of a (str_in_store) with b's bytes appended in place, or NULL
+ * when a does not own its end (st->used == a->len: only the newest header
  * of a store ends there) or the store is full. */
-static Store *store_append(GenoStr *a, GenoStr *b) {
-    if (!str_in_store(a)) return NULL;
-    Store *st = store_of(a);
+static Store *store_append(Store *st, GenoStr *a, GenoStr *b) {
     int64_t len = a->len + b->len;
     if (st->used != a->len || len > st->cap) return NULL;
     memcpy(st->bytes + a->len, b->data, (size_t)b->len);
@@ -111,7 +109,7 @@ static Store *store_append(GenoStr *a, GenoStr *b) {
 
 /* a + b as a new header over a store: a's, grown in place, or a new one. */
 static GenoStr *concat_in_store(GenoStr *a, GenoStr *b) {
-    Store *st = store_append(a, b);
+    Store *st = str_in_store(a) ? store_append(store_of(a), a, b) : NULL;
     if (!st) st = store_concat(a, b);
     return store_str(st, a->len + b->len, a->cplen + b->cplen);
 }
@@ -148,7 +146,7 @@ GenoStr *geno_str_concat_owned(GenoStr *a, GenoStr *b, GenoLoc loc) {
 void geno_str_append_owned(GenoStr *s, GenoStr *b, GenoLoc loc) {
     check_size(s->cplen + b->cplen, loc);
     if (b->len == 0) return;
-    Store *st = store_append(s, b);
+    Store *st = store_append(store_of(s), s, b);   /* an owned header is always in a store */
     if (!st) st = store_concat(s, b);
     s->data = st->bytes;
     s->len += b->len;
