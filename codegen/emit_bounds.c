@@ -17,7 +17,10 @@
  *  - an if's then block starts with its condition's comparisons true, its
  *    else block with their negation (a single comparison, `or`, `not`),
  *    and so do the statements after an else-less if whose block ends in
- *    return, break or continue.
+ *    return, break or continue. `x != y` gives x - y >= 1 when the proved
+ *    bounds give x - y >= 0 (y - x >= 1 when they give x - y <= 0): after
+ *    `if b == 0 then return ... end if`, a divisor b >= 0 is >= 1
+ *    (int_positive_here; emit_expr.c then divides without checks);
  * A fact dies when any local it mentions is assigned: at the assignment
  * (after its value is computed), at the start of a statement for locals
  * assigned inside it (a match arm, a nested block in an expression), and
