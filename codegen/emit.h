@@ -192,6 +192,7 @@ void bounds_after_stmt(Emitter *em, Stmt *s);
 void bounds_branch(Emitter *em, Expr *cond, bool then);   /* at an if's then/else block */
 void bounds_loop_body(Emitter *em, Stmt *s);          /* at each copy of a loop body */
 bool index_in_bounds(Emitter *em, Expr *array, Expr *index);
+bool int_positive_here(Emitter *em, Expr *e);   /* e >= 1 by the live facts (emit_bounds.c) */
 
 /* emit_inline.c */
 bool inline_leaf(Def *f);   /* `return e` without user calls: GENO_INLINE_LEAF */

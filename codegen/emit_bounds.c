@@ -17,7 +17,10 @@
  *  - an if's then block starts with its condition's comparisons true, its
  *    else block with their negation (a single comparison, `or`, `not`),
  *    and so do the statements after an else-less if whose block ends in
- *    return, break or continue.
+ *    return, break or continue. `x != y` gives x - y >= 1 when the proved
+ *    bounds give x - y >= 0 (y - x >= 1 when they give x - y <= 0): after
+ *    `if b == 0 then return ... end if`, a divisor b >= 0 is >= 1
+ *    (int_positive_here; emit_expr.c then divides without checks);
  * A fact dies when any local it mentions is assigned: at the assignment
  * (after its value is computed), at the start of a statement for locals
  * assigned inside it (a match arm, a nested block in an expression), and
@@ -391,8 +394,26 @@ static void push_cond(Emitter *em, Expr *e, bool pos) {
     case OP_GT: push_diff(em, &x, &y, -1); break;
     case OP_GE: push_diff(em, &x, &y, 0); break;
     case OP_EQ: push_diff(em, &x, &y, 0); push_diff(em, &y, &x, 0); break;
+    case OP_NE: {
+        /* x != y where the proved bounds give x - y >= 0 (or <= 0): then
+         * x - y >= 1 (or <= -1). `if b == 0 then return ... end if` leaves
+         * a divisor b >= 0 proved >= 1 (emit_expr.c: / and % unchecked). */
+        Lin d = x, n = y;
+        __int128 m;
+        if (!add_lin(&d, &y, -1) || !add_lin(&n, &x, -1)) break;
+        if (lin_min(em, &d, &m) && m == 0) push_diff(em, &x, &y, -1);
+        else if (lin_min(em, &n, &m) && m == 0) push_diff(em, &y, &x, -1);
+        break;
+    }
     default: break;
     }
+}
+
+/* e >= 1 where it is emitted now (a divisor: no division by zero, and
+ * never -1). */
+bool int_positive_here(Emitter *em, Expr *e) {
+    Lin g = {0};
+    return norm(em, e, 1, &g, true) && add_k(&g, -1) && prove(em, &g, DEPTH);
 }
 
 /* ---- assignments ------------------------------------------------------- */

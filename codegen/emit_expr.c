@@ -245,6 +245,9 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s %% %s", untag_small(a), untagged(e->b, b))));
     }
     if (!small_int_range(em, e->b, &rb)) return NULL;
+    /* a divisor proved >= 1 where it is used (`if b == 0 then return`
+     * before): |a / b| <= |a| and |a % b| <= |a|, small as a is */
+    bool div_ok = (e->op == OP_MOD || e->op == OP_DIV) && (rb.lo >= 1 || int_positive_here(em, e->b));
     switch (e->op) {
     case OP_ADD:
         if (!small_int_range(em, e, &rr)) return NULL;
@@ -262,14 +265,14 @@ static char *emit_small_binary(Emitter *em, Expr *e, const char *a, const char *
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s * %s", untag_small(a), untagged(e->b, b))));
     }
     case OP_MOD:   /* a divisor proved >= 1: no error, |a % b| <= |a| (small), C truncates too */
-        if (rb.lo < 1) return NULL;
+        if (!div_ok) return NULL;
         if (ra.lo >= 0)
             return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("(int64_t)((uint64_t)%s %% (uint64_t)%s)",
                                                                           untag_small(a), untag_small(b))));
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s %% %s", untag_small(a), untag_small(b))));
     case OP_DIV:
-        if (!small_int_range(em, e, &rr)) return NULL;   /* proved only for a positive divisor */
-        if (ra.lo >= 0 && rb.lo > 0)   /* unsigned: a power of two is a shift */
+        if (!div_ok) return NULL;   /* proved only for a positive divisor */
+        if (ra.lo >= 0)   /* unsigned: a power of two is a shift */
             return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("(int64_t)((uint64_t)%s / (uint64_t)%s)",
                                                                           untag_small(a), untagged(e->b, b))));
         return xasprintf("GENO_KNOWN_SMALL(%s)", tag_small(xasprintf("%s / %s", untag_small(a), untagged(e->b, b))));
