@@ -214,6 +214,8 @@ bool body_has_expr(Emitter *em, StmtList *body, ExprKind k);
 bool body_has_stmt(Emitter *em, StmtList *body, StmtKind k);
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
+#define TRACK_MAX ((int64_t)1 << 59)    /* emit_ranges.c: bound of a tracked local's initial interval */
+#define DRIFT_SPAN ((int64_t)1 << 55)   /* steps a run can take (emit_ranges.c), per unit of K */
 bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 /* emit_fusedint.c: a tree of two or more checked Int + - * computed on words when all small; NULL if not */

@@ -30,9 +30,10 @@
 #include "ast_walk.h"
 
 #define START_MAX ((int64_t)1 << 57)    /* start values */
-#define DRIFT_MAX 8                     /* sum of |K| over one body's chain links */
+#define CHAIN_K_MAX 8                   /* sum of |K| over one body's chain links */
 #define LOCALS_MAX 256                  /* Int locals over the group's bodies */
-#define BOUND (START_MAX + DRIFT_MAX * ((int64_t)1 << 55))   /* 3 * 2^57 */
+#define BOUND (START_MAX + CHAIN_K_MAX * DRIFT_SPAN)   /* 3 * 2^57 */
+_Static_assert(BOUND <= TRACK_MAX, "drifting parameters must stay within emit_ranges.c's tracking limit");
 
 typedef struct {
     Sym *sym;
@@ -90,7 +91,7 @@ static bool chain(Group *g, int a, Expr *e, int64_t *k, bool *calls) {
         if (e->op != OP_ADD && e->op != OP_SUB) return false;
         Expr *x = e->a, *lit = e->b;
         if (e->op == OP_ADD && e->a && e->a->kind == EX_INT) x = e->b, lit = e->a;
-        if (!lit || lit->kind != EX_INT || !int_literal_within(lit, DRIFT_MAX, &v)) return false;
+        if (!lit || lit->kind != EX_INT || !int_literal_within(lit, CHAIN_K_MAX, &v)) return false;
         *k += v < 0 ? -v : v;
         return chain(g, a, x, k, calls);
     }
@@ -216,7 +217,7 @@ void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncal
         for (int i = 0; i < d->params.len; i++) ast_walk_expr(&w.base, d->params.items[i].default_value);
         if (w.bad) goto out;
         k[a] += w.k;
-        if (k[a] > DRIFT_MAX) goto out;
+        if (k[a] > CHAIN_K_MAX) goto out;
     }
     for (int a = 0; a < nm; a++)
         for (int i = 0; i < m[a].def->params.len; i++)
