@@ -51,6 +51,7 @@
 static PtrMap reuse_calls;   /* the f(p) call -> its Def */
 static PtrMap own_params;    /* Def f -> the parameter f_X_own recycles */
 static PtrMap own_checked;   /* Def f -> (void *)1 ownable, (void *)2 not */
+static PtrMap list_checked;  /* list var ps -> (void *)1 list_ok, (void *)2 not */
 static PtrMap prog_funcs;    /* the entry program's top-level functions */
 static PtrMap slot_loops;    /* the for loop of a triple -> its body's statement */
 static PtrMap handoffs;      /* the triple's `ps = next` -> itself */
@@ -241,6 +242,8 @@ static Sym *ownable(Emitter *em, Def *f) {
         /* the returned vars */
         for (int i = 0; ok && i < rets.cap; i++)
             if (rets.keys[i]) ok = returns_fresh_var(f, (Sym *)rets.keys[i]);
+        xfree(rets.keys);
+        xfree(rets.vals);
         param = u.v;
     }
     ptrmap_put(&own_checked, f, ok ? (void *)1 : (void *)2);
@@ -391,7 +394,7 @@ static bool has_impl(const char *name) {
     return false;
 }
 
-static bool list_ok(Emitter *em, Def *F, Sym *ps) {
+static bool list_ok_uncached(Emitter *em, Def *F, Sym *ps) {
     if (!ps || ps->kind != SYM_LOCAL || !ps->is_mutable || ps->is_param || ps->captured || is_boxed(ps)) return false;
     Type *t = ty_resolve(ps->ty);
     if (!t || t->kind != TY_LIST || t->nargs != 1 || !record_adt(t->args[0])) return false;
@@ -399,6 +402,16 @@ static bool list_ok(Emitter *em, Def *F, Sym *ps) {
     ListUses u = {{list_uses_expr, NULL}, em, ps, NULL, false};
     list_uses_block(&u, &F->body);
     return !u.bad;
+}
+
+/* ps is a local of F, so the answer depends on ps alone. */
+static bool list_ok(Emitter *em, Def *F, Sym *ps) {
+    if (!ps) return false;
+    void *done = ptrmap_get(&list_checked, ps);
+    if (done) return done == (void *)1;
+    bool ok = list_ok_uncached(em, F, ps);
+    ptrmap_put(&list_checked, ps, ok ? (void *)1 : (void *)2);
+    return ok;
 }
 
 /* The `next` of a triple is mentioned nowhere else in F. */
@@ -432,6 +445,8 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
             Def *f = ((Sym *)call->sym)->def;
             Count c = {{count_expr, count_stmt}, nx, 0, 0, {0}};
             ast_walk_block(&c.w, &F->body);
+            xfree(c.seen.keys);
+            xfree(c.seen.vals);
             Sym *param = ownable(em, f);
             if (param && c.idents == 2 && c.stmts == 2 && record_adt(ty_resolve(ps->ty)->args[0]) == record_adt(param->ty)
                 && list_ok(em, F, ps)) {
@@ -452,6 +467,7 @@ void find_reuse(Emitter *em, Program *p) {
     reuse_calls = (PtrMap){0};
     own_params = (PtrMap){0};
     own_checked = (PtrMap){0};
+    list_checked = (PtrMap){0};
     prog_funcs = (PtrMap){0};
     slot_loops = (PtrMap){0};
     handoffs = (PtrMap){0};
