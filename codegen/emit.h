@@ -84,6 +84,7 @@ typedef struct {
     Sym *own_param;          /* emitting f_X_own: the parameter whose object it recycles (emit_reuse.c) */
     Stmt *slot_body;         /* the body statement of a loop writing into its list's slots (emit_reuse.c) */
     const char *slot;        /* that slot, as C */
+    Expr *own_call;          /* the f(p) emit_slot_store is emitting: it goes to f_X_own */
 } Emitter;
 
 /* emit_expr.c */
@@ -299,14 +300,13 @@ bool is_self_append(Stmt *s);                    /* emit.c: v = append(v, e) */
 
 /* emit_reuse.c: records updated in place when a list rebuild hands them over */
 void find_reuse(Emitter *em, Program *p);        /* before emitting */
-bool is_reuse_call(Emitter *em, Expr *e);        /* a call that goes to f_X_own */
 Sym *own_variant_param(Def *f);                  /* f needs f_X_own: its recycled parameter */
 char *own_signature(Emitter *em, Def *f);
 void own_snapshot(Emitter *em);                  /* at f_X_own's entry */
 char *own_field(Emitter *em, Expr *e);           /* p.field in f_X_own, else NULL */
 char *own_with(Emitter *em, Expr *e);            /* p with (...) in f_X_own, else NULL */
-Stmt *slot_loop_body(Emitter *em, Stmt *s);      /* a for loop that writes results into ps's slots: its body */
-bool is_slot_handoff(Emitter *em, Stmt *s);      /* `ps = next` after such a loop: nothing to do */
+Stmt *slot_loop_body(Stmt *s);                   /* a for loop that writes results into ps's slots: its body */
+bool is_slot_handoff(Stmt *s);                   /* `ps = next` after such a loop: nothing to do */
 bool is_slot_next(Sym *v);                       /* that `next`: it stays empty */
 void emit_slot_store(Emitter *em, Stmt *s);      /* its body statement */
 

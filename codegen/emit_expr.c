@@ -453,7 +453,7 @@ static char *emit_call(Emitter *em, Expr *e) {
         char *r = prepaid_leaf_call(em, e);
         if (r) return r;
     }
-    if (is_reuse_call(em, e)) cname = xasprintf("%s_own", cname);   /* emit_reuse.c */
+    if (e == em->own_call) cname = xasprintf("%s_own", cname);   /* emit_slot_store (emit_reuse.c) */
     char *args = emit_call_args(em, e);
     char *call = xasprintf("%s(%s)", cname, args[0] ? args + 2 : "");
     if (tail) return call;

@@ -48,12 +48,11 @@
 
 #include "ast_walk.h"
 
-static PtrMap reuse_calls;   /* the f(p) call -> its Def */
 static PtrMap own_params;    /* Def f -> the parameter f_X_own recycles */
 static PtrMap own_checked;   /* Def f -> (void *)1 ownable, (void *)2 not */
 static PtrMap list_checked;  /* list var ps -> (void *)1 list_ok, (void *)2 not */
 static PtrMap prog_funcs;    /* the entry program's top-level functions */
-static PtrMap slot_loops;    /* the for loop of a triple -> its body's statement */
+static PtrMap slot_loops;    /* the for loop of a triple -> itself */
 static PtrMap handoffs;      /* the triple's `ps = next` -> itself */
 static PtrMap dead_nexts;    /* the triple's `next` -> itself: never appended to */
 
@@ -450,9 +449,8 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
             Sym *param = ownable(em, f);
             if (param && c.idents == 2 && c.stmts == 2 && record_adt(ty_resolve(ps->ty)->args[0]) == record_adt(param->ty)
                 && list_ok(em, F, ps)) {
-                ptrmap_put(&reuse_calls, call, f);
                 ptrmap_put(&own_params, f, param);
-                ptrmap_put(&slot_loops, b->items[i + 1], b->items[i + 1]->body.items[0]);
+                ptrmap_put(&slot_loops, b->items[i + 1], b->items[i + 1]);
                 ptrmap_put(&handoffs, b->items[i + 2], b->items[i + 2]);
                 ptrmap_put(&dead_nexts, nx, nx);
             }
@@ -464,7 +462,6 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
 }
 
 void find_reuse(Emitter *em, Program *p) {
-    reuse_calls = (PtrMap){0};
     own_params = (PtrMap){0};
     own_checked = (PtrMap){0};
     list_checked = (PtrMap){0};
@@ -479,11 +476,6 @@ void find_reuse(Emitter *em, Program *p) {
         Def *F = p->defs.items[i];
         if (F->kind == DEF_FUNC && F->sym && !F->is_async && !has_try(&F->body)) find_in_block(em, F, &F->body);
     }
-}
-
-bool is_reuse_call(Emitter *em, Expr *e) {
-    (void)em;
-    return ptrmap_get(&reuse_calls, e) != NULL;
 }
 
 Sym *own_variant_param(Def *f) { return f ? ptrmap_get(&own_params, f) : NULL; }
@@ -545,22 +537,19 @@ char *own_with(Emitter *em, Expr *e) {
  * result over the element it came from and `ps = next` has nothing to do;
  * next stays empty and dead. The leaves hold pointers (records), so none
  * is a flat (unscanned) leaf. */
-Stmt *slot_loop_body(Emitter *em, Stmt *s) {
-    (void)em;
-    return ptrmap_get(&slot_loops, s);
-}
+Stmt *slot_loop_body(Stmt *s) { return ptrmap_get(&slot_loops, s) ? s->body.items[0] : NULL; }
 
 /* The `next` of such a loop: it stays empty, so no list builder for it
  * (emit_transient.c). */
 bool is_slot_next(Sym *v) { return v && ptrmap_get(&dead_nexts, v) != NULL; }
 
-bool is_slot_handoff(Emitter *em, Stmt *s) {
-    (void)em;
-    return ptrmap_get(&handoffs, s) != NULL;
-}
+bool is_slot_handoff(Stmt *s) { return ptrmap_get(&handoffs, s) != NULL; }
 
-/* The body `next = append(next, f(p))` as `slot = f(p)`. */
+/* The body `next = append(next, f(p))` as `slot = f_X_own(p)`. */
 void emit_slot_store(Emitter *em, Stmt *s) {
     Expr *call = s->value->elems.items[1];
-    emit_line(em, "%s = %s;", em->slot, to_word(emitted_type(call), emit_expr(em, call)));
+    em->own_call = call;
+    char *v = emit_expr(em, call);
+    em->own_call = NULL;
+    emit_line(em, "%s = %s;", em->slot, to_word(emitted_type(call), v));
 }
