@@ -303,8 +303,6 @@ void find_reuse(Emitter *em, Program *p);        /* before emitting */
 Sym *own_variant_param(Def *f);                  /* f needs f_X_own: its recycled parameter */
 char *own_signature(Emitter *em, Def *f);
 void own_snapshot(Emitter *em);                  /* at f_X_own's entry */
-char *own_field(Emitter *em, Expr *e);           /* p.field in f_X_own, else NULL */
-char *own_with(Emitter *em, Expr *e);            /* p with (...) in f_X_own, else NULL */
 Stmt *slot_loop_body(Stmt *s);                   /* a for loop that writes results into ps's slots: its body */
 bool is_slot_handoff(Stmt *s);                   /* `ps = next` after such a loop: nothing to do */
 bool is_slot_next(Sym *v);                       /* that `next`: it stays empty */

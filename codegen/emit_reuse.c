@@ -39,7 +39,8 @@
  *
  * In f_X_own the fields of p are read into locals at entry (s_<p>_<k>), so
  * reads after the update still see the old values; the `with` computes its
- * new values first, then stores them into p's object.
+ * new values first, then stores them into p's object (own_field and
+ * own_with in emit_adt.c).
  */
 #include "emit.h"
 
@@ -494,42 +495,6 @@ void own_snapshot(Emitter *em) {
     char *pv = local_ref(em, p);
     for (int k = 0; k < adt->variants[0].nfields; k++)
         emit_line(em, "GenoWord s_%s_%d = %s->fields[%d];", local_name(p), k, pv, k);
-}
-
-/* p.field in f_X_own: its value at entry. */
-char *own_field(Emitter *em, Expr *e) {
-    Sym *p = em->own_param;
-    if (!p || !is_ident(e->a, p)) return NULL;
-    AdtVariant *var = &record_adt(p->ty)->variants[0];
-    for (int k = 0; k < var->nfields; k++)
-        if (!strcmp(var->field_names[k], e->name)) return from_word(e->ty, xasprintf("s_%s_%d", local_name(p), k));
-    return NULL;
-}
-
-/* p with (...) in f_X_own: the new values first, then stored into p's object. */
-char *own_with(Emitter *em, Expr *e) {
-    Sym *p = em->own_param;
-    if (!p || !is_ident(e->a, p)) return NULL;
-    Type *t = ty_resolve(p->ty);
-    AdtVariant *var = &record_adt(t)->variants[0];
-    int id = ++em->tmp;
-    StrBuf sb = {0};
-    sb_puts(&sb, "({ ");
-    int *ix = xmalloc(sizeof(int) * (e->fields.len + 1));
-    for (int i = 0; i < e->fields.len; i++) {
-        ix[i] = -1;
-        for (int k = 0; k < var->nfields; k++)
-            if (!strcmp(var->field_names[k], e->fields.items[i].name)) ix[i] = k;
-        if (ix[i] < 0) {
-            return NULL;
-        }
-        Type *ft = variant_field_type(t, 0, ix[i]);
-        sb_printf(&sb, "GenoWord n_%d_%d = %s; ", id, i, to_word(ft, emit_expr(em, e->fields.items[i].value)));
-    }
-    sb_printf(&sb, "GenoAdt *c_%d = %s; ", id, local_ref(em, p));
-    for (int i = 0; i < e->fields.len; i++) sb_printf(&sb, "c_%d->fields[%d] = n_%d_%d; ", id, ix[i], id, i);
-    sb_printf(&sb, "c_%d; })", id);
-    return sb_take(&sb);
 }
 
 /* The list's own slots: ps's leaves are ps's alone (built by its appends
