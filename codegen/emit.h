@@ -237,7 +237,8 @@ typedef struct {
     IntRange *R;      /* per parameter the outside calls' hull (ok false: unbounded) */
     bool *ok;
     bool called;      /* some call from outside the group (or an example) */
-    IntRange *ext;    /* group_invariant's own */
+    IntRange *ext;    /* per parameter the outside calls' hull, as R was before group_invariant */
+    bool *ext_ok;     /* as ok was then */
 } GroupMember;
 typedef struct {
     ExprList *args;   /* argument per parameter of the callee */
@@ -249,7 +250,7 @@ bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int 
 /* emit_drift.c: after group_invariant, the Int parameters it left
  * unbounded that only receive chains (literal, parameter, group result,
  * chain +- K) within loop-free bodies: ok within 2^59 */
-void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls, IntRange **ext, bool **ext_ok);
+void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls);
 
 /* emit_windows.c: l[i] in loops of a list variable that never changes */
 void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
