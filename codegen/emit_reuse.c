@@ -108,11 +108,7 @@ static bool uses_expr(AstWalk *w, Expr *e) {
         u->bad = true;   /* p.f(...): p may be the receiver */
         return false;
     }
-    if (e->kind == EX_FIELD && e->a && is_watched(u, e->a)) {
-        Sym *s = e->sym;
-        if (s && s->kind == SYM_FUNC) u->bad = true;
-        return false;
-    }
+    if (e->kind == EX_FIELD && e->a && is_watched(u, e->a)) return false;   /* v.field (Module.f is no local's) */
     if (e->kind == EX_WITH && e->a && is_watched(u, e->a)) {
         u->withs++;
         if (u->depth) u->bad = true;
@@ -184,7 +180,6 @@ static bool fresh_var_expr(AstWalk *w, Expr *e) {
         return false;
     }
     if ((e->kind == EX_FIELD || e->kind == EX_WITH) && is_ident(e->a, f->r)) {
-        if (e->kind == EX_FIELD && e->sym && ((Sym *)e->sym)->kind == SYM_FUNC) f->bad = true;
         for (int i = 0; i < e->fields.len; i++) ast_walk_expr(w, e->fields.items[i].value);
         return false;
     }
