@@ -597,7 +597,7 @@ static void emit_for(Emitter *em, Stmt *s) {
     } else {
         /* One loop (so break/continue keep their meaning) that fetches the
          * persistent vector a chunk at a time: O(1) per element. */
-        Stmt *slot_body = slot_loop_body(em, s);   /* results into l's own slots (emit_reuse.c) */
+        Stmt *slot_body = slot_loop_body(s);   /* results into l's own slots (emit_reuse.c) */
         emit_line(em, "GenoList *l_%d = %s;", id, emit_expr(em, s->value));
         emit_line(em, "int64_t n_%d = geno_list_len(l_%d), cs_%d = 0, ce_%d = 0;", id, id, id, id);
         emit_line(em, "%sGenoWord *c_%d = 0;", slot_body ? "" : "const ", id);
@@ -640,7 +640,7 @@ static void emit_stmt_only(Emitter *em, Stmt *s) {
             emit_slot_store(em, s);
             return;
         }
-        if (is_slot_handoff(em, s)) return;
+        if (is_slot_handoff(s)) return;
         if (is_join_acc(em, s->sym)) {
             emit_join_acc_add(em, s);
             return;

@@ -84,6 +84,7 @@ typedef struct {
     Sym *own_param;          /* emitting f_X_own: the parameter whose object it recycles (emit_reuse.c) */
     Stmt *slot_body;         /* the body statement of a loop writing into its list's slots (emit_reuse.c) */
     const char *slot;        /* that slot, as C */
+    Expr *own_call;          /* the f(p) emit_slot_store is emitting: it goes to f_X_own */
 } Emitter;
 
 /* emit_expr.c */
@@ -215,6 +216,8 @@ bool body_has_expr(Emitter *em, StmtList *body, ExprKind k);
 bool body_has_stmt(Emitter *em, StmtList *body, StmtKind k);
 void find_small_ints(Emitter *em, StmtList *body);        /* before emitting a function body */
 bool int_literal_within(Expr *e, int64_t lim, int64_t *v);   /* an Int literal's value within [-lim, lim] */
+#define TRACK_MAX ((int64_t)1 << 59)    /* emit_ranges.c: bound of a tracked local's initial interval */
+#define DRIFT_SPAN ((int64_t)1 << 55)   /* steps a run can take (emit_ranges.c), per unit of K */
 bool mod_bounds(IntRange a, IntRange b, IntRange *r);      /* bounds of a % b (emit_ranges.c) */
 bool small_int_range(Emitter *em, Expr *e, IntRange *r);  /* bounds of Int expression e, if proved */
 /* emit_fusedint.c: a tree of two or more checked Int + - * computed on words when all small; NULL if not */
@@ -235,7 +238,8 @@ typedef struct {
     IntRange *R;      /* per parameter the outside calls' hull (ok false: unbounded) */
     bool *ok;
     bool called;      /* some call from outside the group (or an example) */
-    IntRange *ext;    /* group_invariant's own */
+    IntRange *ext;    /* per parameter the outside calls' hull, as R was before group_invariant */
+    bool *ext_ok;     /* as ok was then */
 } GroupMember;
 typedef struct {
     ExprList *args;   /* argument per parameter of the callee */
@@ -247,7 +251,7 @@ bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int 
 /* emit_drift.c: after group_invariant, the Int parameters it left
  * unbounded that only receive chains (literal, parameter, group result,
  * chain +- K) within loop-free bodies: ok within 2^59 */
-void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls, IntRange **ext, bool **ext_ok);
+void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls);
 
 /* emit_windows.c: l[i] in loops of a list variable that never changes */
 void find_list_windows(Emitter *em, StmtList *body);   /* before emitting a function body */
@@ -298,14 +302,11 @@ bool is_self_append(Stmt *s);                    /* emit.c: v = append(v, e) */
 
 /* emit_reuse.c: records updated in place when a list rebuild hands them over */
 void find_reuse(Emitter *em, Program *p);        /* before emitting */
-bool is_reuse_call(Emitter *em, Expr *e);        /* a call that goes to f_X_own */
 Sym *own_variant_param(Def *f);                  /* f needs f_X_own: its recycled parameter */
 char *own_signature(Emitter *em, Def *f);
 void own_snapshot(Emitter *em);                  /* at f_X_own's entry */
-char *own_field(Emitter *em, Expr *e);           /* p.field in f_X_own, else NULL */
-char *own_with(Emitter *em, Expr *e);            /* p with (...) in f_X_own, else NULL */
-Stmt *slot_loop_body(Emitter *em, Stmt *s);      /* a for loop that writes results into ps's slots: its body */
-bool is_slot_handoff(Emitter *em, Stmt *s);      /* `ps = next` after such a loop: nothing to do */
+Stmt *slot_loop_body(Stmt *s);                   /* a for loop that writes results into ps's slots: its body */
+bool is_slot_handoff(Stmt *s);                   /* `ps = next` after such a loop: nothing to do */
 bool is_slot_next(Sym *v);                       /* that `next`: it stays empty */
 void emit_slot_store(Emitter *em, Stmt *s);      /* its body statement */
 

@@ -150,6 +150,45 @@ static char *field_index_expr(Type *t, const char *tag, const char *name) {
 }
 
 static char *peek_record(Emitter *em, Expr *a);
+static Type *named_field_type(Type *t, const char *name);
+
+/* Stores words[i] into field fields[i] of the ADT object named obj (a C
+ * variable), after every new value was computed. */
+static void store_fields(StrBuf *sb, Type *t, const char *obj, FieldInitList *fields, char **words) {
+    for (int i = 0; i < fields->len; i++) {
+        char *ix = field_index_expr(t, xasprintf("%s->tag", obj), fields->items[i].name);
+        sb_printf(sb, "%s->fields[%s] = %s; ", obj, ix, words[i]);
+    }
+}
+
+/* In f_X_own (emit_reuse.c), its parameter p's fields were read into
+ * locals s_<p>_<k> at entry: p.field is that value. */
+static char *own_field(Emitter *em, Expr *e) {
+    Sym *p = em->own_param;
+    if (e->a->kind != EX_IDENT || e->a->sym != p) return NULL;
+    int k = field_index(&ty_resolve(p->ty)->adt->variants[0], e->name);
+    return k >= 0 ? from_word(e->ty, xasprintf("s_%s_%d", local_name(p), k)) : NULL;
+}
+
+/* p with (...) in f_X_own: the new values first, then stored into p's
+ * object (the checker reports unknown fields, E307). */
+static char *own_with(Emitter *em, Expr *e) {
+    Sym *p = em->own_param;
+    if (e->a->kind != EX_IDENT || e->a->sym != p) return NULL;
+    int id = ++em->tmp;
+    StrBuf sb = {0};
+    char **words = xmalloc(sizeof(char *) * (e->fields.len + 1));
+    sb_puts(&sb, "({ ");
+    for (int i = 0; i < e->fields.len; i++) {
+        Type *ft = named_field_type(p->ty, e->fields.items[i].name);
+        words[i] = xasprintf("n_%d_%d", id, i);
+        sb_printf(&sb, "GenoWord %s = %s; ", words[i], to_word(ft, emit_expr(em, e->fields.items[i].value)));
+    }
+    sb_printf(&sb, "GenoAdt *c_%d = %s; ", id, local_ref(em, p));
+    store_fields(&sb, p->ty, xasprintf("c_%d", id), &e->fields, words);
+    sb_printf(&sb, "c_%d; })", id);
+    return sb_take(&sb);
+}
 
 char *emit_field(Emitter *em, Expr *e) {
     Sym *s = e->sym;
@@ -261,11 +300,9 @@ void emit_self_with(Emitter *em, Stmt *s) {
         sb_printf(&sb, "%s %s = %s; ", c_type(ft), vals[i], emit_expr(em, e->fields.items[i].value));
     }
     sb_printf(&sb, "if (%s) { GenoAdt *o_%d = %s; ", flag, id, x);
-    for (int i = 0; i < e->fields.len; i++) {
-        Type *ft = named_field_type(t, e->fields.items[i].name);
-        char *ix = field_index_expr(t, xasprintf("o_%d->tag", id), e->fields.items[i].name);
-        sb_printf(&sb, "o_%d->fields[%s] = %s; ", id, ix, to_word(ft, vals[i]));
-    }
+    char **words = xmalloc(sizeof(char *) * (e->fields.len + 1));
+    for (int i = 0; i < e->fields.len; i++) words[i] = to_word(named_field_type(t, e->fields.items[i].name), vals[i]);
+    store_fields(&sb, t, xasprintf("o_%d", id), &e->fields, words);
     sb_printf(&sb, "} else { %s = %s; %s = 1; } }", x, updated_copy(em, t, x, &e->fields, vals), flag);
     emit_line(em, "%s", sb_take(&sb));
 }

@@ -30,9 +30,10 @@
 #include "ast_walk.h"
 
 #define START_MAX ((int64_t)1 << 57)    /* start values */
-#define DRIFT_MAX 8                     /* sum of |K| over one body's chain links */
+#define CHAIN_K_MAX 8                   /* sum of |K| over one body's chain links */
 #define LOCALS_MAX 256                  /* Int locals over the group's bodies */
-#define BOUND (START_MAX + DRIFT_MAX * ((int64_t)1 << 55))   /* 3 * 2^57 */
+#define BOUND (START_MAX + CHAIN_K_MAX * DRIFT_SPAN)   /* 3 * 2^57 */
+_Static_assert(BOUND <= TRACK_MAX, "drifting parameters must stay within emit_ranges.c's tracking limit");
 
 typedef struct {
     Sym *sym;
@@ -44,10 +45,14 @@ typedef struct {
 typedef struct {
     GroupMember *m;
     int nm;
-    bool *drift;      /* per member, per parameter offset: a candidate */
-    int *off;         /* first parameter's offset per member */
     VEC(Local) locals;
 } Group;
+
+/* Parameter i of member a is a candidate: an Int that group_invariant left
+ * unbounded (until group_drift bounds the candidates at its end). */
+static bool drifts(GroupMember *gm, int i) {
+    return !gm->ok[i] && gm->params[i] && ty_is(((Sym *)gm->def->sym)->ty->args[i], TY_INT);
+}
 
 static Local *local_of(Group *g, int a, Sym *s) {
     for (int i = 0; i < g->locals.len; i++)
@@ -74,7 +79,7 @@ static bool chain(Group *g, int a, Expr *e, int64_t *k, bool *calls) {
         GroupMember *gm = &g->m[a];
         for (int i = 0; i < gm->def->params.len; i++) {
             if (!gm->params[i] || gm->params[i] != e->sym) continue;
-            if (g->drift[g->off[a] + i]) return true;
+            if (drifts(gm, i)) return true;
             return gm->ok[i] && gm->R[i].lo >= -START_MAX && gm->R[i].hi <= START_MAX;
         }
         Local *l = local_of(g, a, e->sym);
@@ -90,7 +95,7 @@ static bool chain(Group *g, int a, Expr *e, int64_t *k, bool *calls) {
         if (e->op != OP_ADD && e->op != OP_SUB) return false;
         Expr *x = e->a, *lit = e->b;
         if (e->op == OP_ADD && e->a && e->a->kind == EX_INT) x = e->b, lit = e->a;
-        if (!lit || lit->kind != EX_INT || !int_literal_within(lit, DRIFT_MAX, &v)) return false;
+        if (!lit || lit->kind != EX_INT || !int_literal_within(lit, CHAIN_K_MAX, &v)) return false;
         *k += v < 0 ? -v : v;
         return chain(g, a, x, k, calls);
     }
@@ -172,23 +177,18 @@ static bool find_locals(Group *g) {
 }
 
 /* Bounds the Int parameters of the group that group_invariant left
- * unbounded (ok false), when each is a drifting chain (see above); ext and
- * ext_ok: the outside calls' hulls. Sets their R and ok. */
-void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls, IntRange **ext, bool **ext_ok) {
+ * unbounded (ok false), when each is a drifting chain (see above); m's ext
+ * and ext_ok: the outside calls' hulls. Sets their R and ok. */
+void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncalls) {
     (void)em;
-    int total = 0;
-    Group g = {m, nm, NULL, xmalloc(sizeof(int) * (size_t)nm), {0}};
-    for (int a = 0; a < nm; a++) g.off[a] = total, total += m[a].def->params.len;
-    g.drift = xmalloc(sizeof(bool) * (size_t)(total ? total : 1));
+    Group g = {m, nm, {0}};
     int64_t *k = xmalloc(sizeof(int64_t) * (size_t)nm);
     bool any = false, uses_results = false;
     for (int a = 0; a < nm; a++) {
         k[a] = 0;
         for (int i = 0; i < m[a].def->params.len; i++) {
-            Sym *fs = m[a].def->sym;
-            bool cand = !m[a].ok[i] && m[a].params[i] && ty_is(fs->ty->args[i], TY_INT);
-            if (cand && (!ext_ok[a][i] || ext[a][i].lo < -START_MAX || ext[a][i].hi > START_MAX)) goto out;
-            g.drift[g.off[a] + i] = cand;
+            bool cand = drifts(&m[a], i);
+            if (cand && (!m[a].ext_ok[i] || m[a].ext[i].lo < -START_MAX || m[a].ext[i].hi > START_MAX)) goto out;
             any |= cand;
         }
     }
@@ -202,7 +202,7 @@ void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncal
     for (int c = 0; c < ncalls; c++) {
         int from = calls[c].caller, to = calls[c].callee;
         for (int i = 0; i < m[to].def->params.len; i++)
-            if (g.drift[g.off[to] + i] && !chain(&g, from, calls[c].args->items[i], &k[from], &uses_results)) goto out;
+            if (drifts(&m[to], i) && !chain(&g, from, calls[c].args->items[i], &k[from], &uses_results)) goto out;
     }
     for (int a = 0; a < nm; a++) {
         Def *d = m[a].def;
@@ -216,15 +216,13 @@ void group_drift(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int ncal
         for (int i = 0; i < d->params.len; i++) ast_walk_expr(&w.base, d->params.items[i].default_value);
         if (w.bad) goto out;
         k[a] += w.k;
-        if (k[a] > DRIFT_MAX) goto out;
+        if (k[a] > CHAIN_K_MAX) goto out;
     }
     for (int a = 0; a < nm; a++)
         for (int i = 0; i < m[a].def->params.len; i++)
-            if (g.drift[g.off[a] + i]) m[a].R[i] = (IntRange){-BOUND, BOUND}, m[a].ok[i] = true;
+            if (drifts(&m[a], i)) m[a].R[i] = (IntRange){-BOUND, BOUND}, m[a].ok[i] = true;
 out:
     for (int i = 0; i < g.locals.len; i++) xfree(g.locals.items[i].values.items);
     xfree(g.locals.items);
-    xfree(g.drift);
-    xfree(g.off);
     xfree(k);
 }

@@ -367,11 +367,9 @@ static char *emit_mixed_compare(Expr *e, const char *a, const char *b) {
     return xasprintf("({ int c_ = %s; (int64_t)(c_ != 2 && c_ %s 0); })", cmp, op);
 }
 
-/* An operand of + - * / % or a comparison: an owned Int local is read
+/* An Int operand of + - * / % or a comparison: an owned Int local is read
  * without clearing its flag (emit_int_owned.c), as these results are new
  * numbers (or small) and keep no reference to their operands. */
-/* An Int operand of arithmetic or a comparison, whose result keeps no
- * operand: an owned Int local is read without clearing its flag. */
 char *emit_int_operand(Emitter *em, Expr *x) {
     if (x->kind == EX_IDENT && ty_is(x->ty, TY_INT) && is_owned_list(em, x->sym)) return local_ref(em, x->sym);
     return emit_expr(em, x);
@@ -458,7 +456,7 @@ static char *emit_call(Emitter *em, Expr *e) {
         char *r = prepaid_leaf_call(em, e);
         if (r) return r;
     }
-    if (is_reuse_call(em, e)) cname = xasprintf("%s_own", cname);   /* emit_reuse.c */
+    if (e == em->own_call) cname = xasprintf("%s_own", cname);   /* emit_slot_store (emit_reuse.c) */
     char *args = emit_call_args(em, e);
     char *call = xasprintf("%s(%s)", cname, args[0] ? args + 2 : "");
     if (tail) return call;

@@ -227,8 +227,6 @@ static bool param_range(Emitter *em, Walk *w, Target *t, int i, IntRange *r) {
 /* Settles the members of one component together. */
 static void settle(Emitter *em, Walk *w, Target **g, int nm) {
     GroupMember *m = xmalloc(sizeof *m * (size_t)nm);
-    IntRange **ext = xmalloc(sizeof *ext * (size_t)nm);   /* the outside calls' hulls, for group_drift */
-    bool **ext_ok = xmalloc(sizeof *ext_ok * (size_t)nm);
     VEC(GroupCall) calls = {0};
     for (int a = 0; a < nm; a++) {
         Target *t = g[a];
@@ -239,9 +237,9 @@ static void settle(Emitter *em, Walk *w, Target **g, int nm) {
          * stays {0, 0} (cleared) until group_invariant empties it. */
         m[a].called = called_from_outside(w, t);
         for (int i = 0; i < n; i++) m[a].ok[i] = param_range(em, w, t, i, &m[a].R[i]);
-        ext[a] = xmalloc(sizeof(IntRange) * (size_t)(n ? n : 1));
-        ext_ok[a] = xmalloc(sizeof(bool) * (size_t)(n ? n : 1));
-        for (int i = 0; i < n; i++) ext[a][i] = m[a].R[i], ext_ok[a][i] = m[a].ok[i];
+        m[a].ext = xmalloc(sizeof(IntRange) * (size_t)(n ? n : 1));   /* for group_invariant and group_drift */
+        m[a].ext_ok = xmalloc(sizeof(bool) * (size_t)(n ? n : 1));
+        for (int i = 0; i < n; i++) m[a].ext[i] = m[a].R[i], m[a].ext_ok[i] = m[a].ok[i];
         for (int k = 0; k < t->sites.len; k++) {
             Target *ct = caller_target(w, &t->sites.items[k]);
             if (!ct || ct->scc != t->scc) continue;
@@ -254,7 +252,7 @@ static void settle(Emitter *em, Walk *w, Target **g, int nm) {
     if (calls.len && (nm > GROUP_MAX || !group_invariant(em, m, nm, calls.items, calls.len)))
         for (int a = 0; a < nm; a++)
             for (int i = 0; i < g[a]->def->params.len; i++) m[a].ok[i] = false;
-    if (calls.len && nm <= GROUP_MAX) group_drift(em, m, nm, calls.items, calls.len, ext, ext_ok);
+    if (calls.len && nm <= GROUP_MAX) group_drift(em, m, nm, calls.items, calls.len);
     for (int a = 0; a < nm; a++)
         if (!m[a].called)   /* no call seen: nothing to bound */
             for (int i = 0; i < g[a]->def->params.len; i++) m[a].ok[i] = false;
@@ -266,12 +264,10 @@ static void settle(Emitter *em, Walk *w, Target **g, int nm) {
         g[a]->settled = true;
         xfree(m[a].R);
         xfree(m[a].ok);
-        xfree(ext[a]);
-        xfree(ext_ok[a]);
+        xfree(m[a].ext);
+        xfree(m[a].ext_ok);
     }
     xfree(m);
-    xfree(ext);
-    xfree(ext_ok);
     xfree(calls.items);
 }
 

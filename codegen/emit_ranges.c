@@ -36,9 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRACK_MAX ((int64_t)1 << 59)    /* bound of a tracked local's initial interval */
 #define DRIFT_MAX 16                    /* sum of |K| over a counter's x = x +- K */
-#define DRIFT_SPAN ((int64_t)1 << 55)   /* steps a run can take (see above), per unit of K */
 #define LEN_MAX ((int64_t)1 << 48)      /* a collection's length */
 #define SMALL_MAX_ ((int64_t)0x1fffffffffffffffLL)
 #define OP_BOR_ OP_AND   /* bit_or (a builtin, no operator) in bit_range: OP_AND never reaches it */

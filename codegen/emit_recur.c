@@ -177,8 +177,6 @@ bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int 
         int n = m[g].def->params.len;
         facts[g] = guard_facts(em, m[g].def, m[g].params);
         H[g] = xmalloc(sizeof(IntRange) * (size_t)(n ? n : 1));
-        m[g].ext = xmalloc(sizeof(IntRange) * (size_t)(n ? n : 1));
-        for (int i = 0; i < n; i++) m[g].ext[i] = m[g].R[i];
         if (!m[g].called)   /* empty until a call of the group reaches it */
             for (int i = 0; i < n; i++) m[g].R[i] = (IntRange){LIMIT, -LIMIT};
     }
@@ -230,8 +228,6 @@ bool group_invariant(Emitter *em, GroupMember *m, int nm, GroupCall *calls, int 
         for (int k = 0; k < (m[g].def->body.len + 1) * n; k++) xfree(facts[g][k].ne.items);
         xfree(facts[g]);
         xfree(H[g]);
-        xfree(m[g].ext);
-        m[g].ext = NULL;
     }
     xfree(facts);
     xfree(H);

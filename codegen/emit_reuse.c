@@ -39,7 +39,8 @@
  *
  * In f_X_own the fields of p are read into locals at entry (s_<p>_<k>), so
  * reads after the update still see the old values; the `with` computes its
- * new values first, then stores them into p's object.
+ * new values first, then stores them into p's object (own_field and
+ * own_with in emit_adt.c).
  */
 #include "emit.h"
 
@@ -48,11 +49,11 @@
 
 #include "ast_walk.h"
 
-static PtrMap reuse_calls;   /* the f(p) call -> its Def */
 static PtrMap own_params;    /* Def f -> the parameter f_X_own recycles */
 static PtrMap own_checked;   /* Def f -> (void *)1 ownable, (void *)2 not */
+static PtrMap list_checked;  /* list var ps -> (void *)1 list_ok, (void *)2 not */
 static PtrMap prog_funcs;    /* the entry program's top-level functions */
-static PtrMap slot_loops;    /* the for loop of a triple -> its body's statement */
+static PtrMap slot_loops;    /* the for loop of a triple -> itself */
 static PtrMap handoffs;      /* the triple's `ps = next` -> itself */
 static PtrMap dead_nexts;    /* the triple's `next` -> itself: never appended to */
 
@@ -107,11 +108,7 @@ static bool uses_expr(AstWalk *w, Expr *e) {
         u->bad = true;   /* p.f(...): p may be the receiver */
         return false;
     }
-    if (e->kind == EX_FIELD && e->a && is_watched(u, e->a)) {
-        Sym *s = e->sym;
-        if (s && s->kind == SYM_FUNC) u->bad = true;
-        return false;
-    }
+    if (e->kind == EX_FIELD && e->a && is_watched(u, e->a)) return false;   /* v.field (Module.f is no local's) */
     if (e->kind == EX_WITH && e->a && is_watched(u, e->a)) {
         u->withs++;
         if (u->depth) u->bad = true;
@@ -183,7 +180,6 @@ static bool fresh_var_expr(AstWalk *w, Expr *e) {
         return false;
     }
     if ((e->kind == EX_FIELD || e->kind == EX_WITH) && is_ident(e->a, f->r)) {
-        if (e->kind == EX_FIELD && e->sym && ((Sym *)e->sym)->kind == SYM_FUNC) f->bad = true;
         for (int i = 0; i < e->fields.len; i++) ast_walk_expr(w, e->fields.items[i].value);
         return false;
     }
@@ -241,6 +237,8 @@ static Sym *ownable(Emitter *em, Def *f) {
         /* the returned vars */
         for (int i = 0; ok && i < rets.cap; i++)
             if (rets.keys[i]) ok = returns_fresh_var(f, (Sym *)rets.keys[i]);
+        xfree(rets.keys);
+        xfree(rets.vals);
         param = u.v;
     }
     ptrmap_put(&own_checked, f, ok ? (void *)1 : (void *)2);
@@ -391,7 +389,7 @@ static bool has_impl(const char *name) {
     return false;
 }
 
-static bool list_ok(Emitter *em, Def *F, Sym *ps) {
+static bool list_ok_uncached(Emitter *em, Def *F, Sym *ps) {
     if (!ps || ps->kind != SYM_LOCAL || !ps->is_mutable || ps->is_param || ps->captured || is_boxed(ps)) return false;
     Type *t = ty_resolve(ps->ty);
     if (!t || t->kind != TY_LIST || t->nargs != 1 || !record_adt(t->args[0])) return false;
@@ -399,6 +397,16 @@ static bool list_ok(Emitter *em, Def *F, Sym *ps) {
     ListUses u = {{list_uses_expr, NULL}, em, ps, NULL, false};
     list_uses_block(&u, &F->body);
     return !u.bad;
+}
+
+/* ps is a local of F, so the answer depends on ps alone. */
+static bool list_ok(Emitter *em, Def *F, Sym *ps) {
+    if (!ps) return false;
+    void *done = ptrmap_get(&list_checked, ps);
+    if (done) return done == (void *)1;
+    bool ok = list_ok_uncached(em, F, ps);
+    ptrmap_put(&list_checked, ps, ok ? (void *)1 : (void *)2);
+    return ok;
 }
 
 /* The `next` of a triple is mentioned nowhere else in F. */
@@ -432,12 +440,13 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
             Def *f = ((Sym *)call->sym)->def;
             Count c = {{count_expr, count_stmt}, nx, 0, 0, {0}};
             ast_walk_block(&c.w, &F->body);
+            xfree(c.seen.keys);
+            xfree(c.seen.vals);
             Sym *param = ownable(em, f);
             if (param && c.idents == 2 && c.stmts == 2 && record_adt(ty_resolve(ps->ty)->args[0]) == record_adt(param->ty)
                 && list_ok(em, F, ps)) {
-                ptrmap_put(&reuse_calls, call, f);
                 ptrmap_put(&own_params, f, param);
-                ptrmap_put(&slot_loops, b->items[i + 1], b->items[i + 1]->body.items[0]);
+                ptrmap_put(&slot_loops, b->items[i + 1], b->items[i + 1]);
                 ptrmap_put(&handoffs, b->items[i + 2], b->items[i + 2]);
                 ptrmap_put(&dead_nexts, nx, nx);
             }
@@ -449,9 +458,9 @@ static void find_in_block(Emitter *em, Def *F, StmtList *b) {
 }
 
 void find_reuse(Emitter *em, Program *p) {
-    reuse_calls = (PtrMap){0};
     own_params = (PtrMap){0};
     own_checked = (PtrMap){0};
+    list_checked = (PtrMap){0};
     prog_funcs = (PtrMap){0};
     slot_loops = (PtrMap){0};
     handoffs = (PtrMap){0};
@@ -463,11 +472,6 @@ void find_reuse(Emitter *em, Program *p) {
         Def *F = p->defs.items[i];
         if (F->kind == DEF_FUNC && F->sym && !F->is_async && !has_try(&F->body)) find_in_block(em, F, &F->body);
     }
-}
-
-bool is_reuse_call(Emitter *em, Expr *e) {
-    (void)em;
-    return ptrmap_get(&reuse_calls, e) != NULL;
 }
 
 Sym *own_variant_param(Def *f) { return f ? ptrmap_get(&own_params, f) : NULL; }
@@ -488,63 +492,24 @@ void own_snapshot(Emitter *em) {
         emit_line(em, "GenoWord s_%s_%d = %s->fields[%d];", local_name(p), k, pv, k);
 }
 
-/* p.field in f_X_own: its value at entry. */
-char *own_field(Emitter *em, Expr *e) {
-    Sym *p = em->own_param;
-    if (!p || !is_ident(e->a, p)) return NULL;
-    AdtVariant *var = &record_adt(p->ty)->variants[0];
-    for (int k = 0; k < var->nfields; k++)
-        if (!strcmp(var->field_names[k], e->name)) return from_word(e->ty, xasprintf("s_%s_%d", local_name(p), k));
-    return NULL;
-}
-
-/* p with (...) in f_X_own: the new values first, then stored into p's object. */
-char *own_with(Emitter *em, Expr *e) {
-    Sym *p = em->own_param;
-    if (!p || !is_ident(e->a, p)) return NULL;
-    Type *t = ty_resolve(p->ty);
-    AdtVariant *var = &record_adt(t)->variants[0];
-    int id = ++em->tmp;
-    StrBuf sb = {0};
-    sb_puts(&sb, "({ ");
-    int *ix = xmalloc(sizeof(int) * (e->fields.len + 1));
-    for (int i = 0; i < e->fields.len; i++) {
-        ix[i] = -1;
-        for (int k = 0; k < var->nfields; k++)
-            if (!strcmp(var->field_names[k], e->fields.items[i].name)) ix[i] = k;
-        if (ix[i] < 0) {
-            return NULL;
-        }
-        Type *ft = variant_field_type(t, 0, ix[i]);
-        sb_printf(&sb, "GenoWord n_%d_%d = %s; ", id, i, to_word(ft, emit_expr(em, e->fields.items[i].value)));
-    }
-    sb_printf(&sb, "GenoAdt *c_%d = %s; ", id, local_ref(em, p));
-    for (int i = 0; i < e->fields.len; i++) sb_printf(&sb, "c_%d->fields[%d] = n_%d_%d; ", id, ix[i], id, i);
-    sb_printf(&sb, "c_%d; })", id);
-    return sb_take(&sb);
-}
-
 /* The list's own slots: ps's leaves are ps's alone (built by its appends
  * and builders, every older version unreachable), so the loop writes each
  * result over the element it came from and `ps = next` has nothing to do;
  * next stays empty and dead. The leaves hold pointers (records), so none
  * is a flat (unscanned) leaf. */
-Stmt *slot_loop_body(Emitter *em, Stmt *s) {
-    (void)em;
-    return ptrmap_get(&slot_loops, s);
-}
+Stmt *slot_loop_body(Stmt *s) { return ptrmap_get(&slot_loops, s) ? s->body.items[0] : NULL; }
 
 /* The `next` of such a loop: it stays empty, so no list builder for it
  * (emit_transient.c). */
 bool is_slot_next(Sym *v) { return v && ptrmap_get(&dead_nexts, v) != NULL; }
 
-bool is_slot_handoff(Emitter *em, Stmt *s) {
-    (void)em;
-    return ptrmap_get(&handoffs, s) != NULL;
-}
+bool is_slot_handoff(Stmt *s) { return ptrmap_get(&handoffs, s) != NULL; }
 
-/* The body `next = append(next, f(p))` as `slot = f(p)`. */
+/* The body `next = append(next, f(p))` as `slot = f_X_own(p)`. */
 void emit_slot_store(Emitter *em, Stmt *s) {
     Expr *call = s->value->elems.items[1];
-    emit_line(em, "%s = %s;", em->slot, to_word(emitted_type(call), emit_expr(em, call)));
+    em->own_call = call;
+    char *v = emit_expr(em, call);
+    em->own_call = NULL;
+    emit_line(em, "%s = %s;", em->slot, to_word(emitted_type(call), v));
 }
