@@ -362,21 +362,38 @@ static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
     sb->len += n;
 }
 
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* Decimal digits of v (with a leading '-' when neg), two digits per step. */
 static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
-    char tmp[24];
-    int n = 24;
-    unsigned w;
+    char tmp[48];               /* digits end at tmp + 24; the rest pads the fixed copy */
+    char *e = tmp + 24, *p = e;
     while (v > 0xffffffffu) {   /* the rare wide values: 64-bit division */
-        tmp[--n] = (char)('0' + v % 10);
+        *--p = (char)('0' + v % 10);
         v /= 10;
     }
-    for (w = (unsigned)v; w >= 10; w /= 10) tmp[--n] = (char)('0' + w % 10);
-    tmp[--n] = (char)('0' + w);
-    if (neg) tmp[--n] = '-';
-    sb_reserve(sb, (size_t)(24 - n));
+    unsigned w = (unsigned)v;
+    while (w >= 100) {
+        unsigned r = w % 100;
+        w /= 100;
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * r, 2);
+    }
+    if (w >= 10) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * w, 2);
+    } else {
+        *--p = (char)('0' + w);
+    }
+    if (neg) *--p = '-';
+    size_t n = (size_t)(e - p);
+    sb_reserve(sb, 24);
     char *d = sb->buf + sb->len;
-    sb->len += (size_t)(24 - n);
-    while (n < 24) *d++ = tmp[n++];
+    memcpy(d, p, 24);   /* fixed-size copy; only the first n bytes count */
+    sb->len += n;
 }
 
 static void put_signed(StrBuf *sb, long long v) {
