@@ -297,7 +297,7 @@ char *xasprintf(const char *fmt, ...) {
 
 static inline void sb_reserve(StrBuf *sb, size_t extra) {
     if (sb->len + extra + 1 <= sb->cap) return;
-    size_t cap = sb->cap ? sb->cap : 64;
+    size_t cap = sb->cap ? sb->cap : 256;
     while (cap < sb->len + extra + 1) cap *= 2;
     sb->buf = heap_realloc(sb->buf, cap);   /* callers free() StrBuf buffers */
     sb->cap = cap;
