@@ -130,13 +130,13 @@ static bool fail(Lexer *L, const char *code, SrcLoc loc, char *msg) {
     return false;
 }
 
-static void push(Lexer *L, TokKind k, SrcLoc loc, char *text, size_t text_len) {
-    Token t = {0};
-    t.kind = k;
-    t.loc = loc;
-    t.text = text;
-    t.text_len = text_len;
-    vec_push(L->out, t);
+static inline void push(Lexer *L, TokKind k, SrcLoc loc, char *text, size_t text_len) {
+    TokenList *v = L->out;
+    if (v->len == v->cap) {     /* vec_push's growth, then the token built in place */
+        v->cap = v->cap ? v->cap * 2 : 4;
+        v->items = xrealloc(v->items, sizeof(*v->items) * v->cap);
+    }
+    v->items[v->len++] = (Token){.kind = k, .loc = loc, .text = text, .text_len = text_len};
 }
 
 /* Handles the character after a backslash. Returns false on a bad escape. */
