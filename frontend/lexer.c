@@ -335,7 +335,11 @@ static TokKind keyword_kind(const char *name, size_t n) {
     if (name[0] < 'a' || name[0] > 'z') return T_IDENT;
     for (const signed char *b = first[name[0] - 'a']; *b; b++) {
         size_t i = (size_t)(*b - 1);
-        if (kwlen[i] == n && memcmp(keywords[i].word, name, n) == 0) return keywords[i].kind;
+        if (kwlen[i] != n) continue;
+        const char *w = keywords[i].word;
+        size_t j = 1;   /* the first letter matched by the bucket */
+        while (j < n && w[j] == name[j]) j++;
+        if (j == n) return keywords[i].kind;
     }
     return T_IDENT;
 }
