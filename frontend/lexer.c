@@ -53,6 +53,13 @@ static bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <=
 static bool is_ident_start(int c) { return is_alpha(c) || c == '_'; }
 static bool is_ident_char(int c) { return is_ident_start(c) || is_digit(c); }
 
+/* is_ident_char as a table, for the identifier scan (the lexer's commonest loop). */
+static unsigned char ident_tab[256];
+static void init_ident_tab(void) {
+    if (ident_tab['_']) return;
+    for (int c = 0; c < 256; c++) ident_tab[c] = is_ident_char(c);
+}
+
 static int peekc(const Lexer *L, size_t off) {
     return L->pos + off < L->len ? (unsigned char)L->src[L->pos + off] : 0;
 }
@@ -123,13 +130,13 @@ static bool fail(Lexer *L, const char *code, SrcLoc loc, char *msg) {
     return false;
 }
 
-static void push(Lexer *L, TokKind k, SrcLoc loc, char *text, size_t text_len) {
-    Token t = {0};
-    t.kind = k;
-    t.loc = loc;
-    t.text = text;
-    t.text_len = text_len;
-    vec_push(L->out, t);
+static inline void push(Lexer *L, TokKind k, SrcLoc loc, char *text, size_t text_len) {
+    TokenList *v = L->out;
+    if (v->len == v->cap) {     /* vec_push's growth, then the token built in place */
+        v->cap = v->cap ? v->cap * 2 : 4;
+        v->items = xrealloc(v->items, sizeof(*v->items) * v->cap);
+    }
+    v->items[v->len++] = (Token){.kind = k, .loc = loc, .text = text, .text_len = text_len};
 }
 
 /* Handles the character after a backslash. Returns false on a bad escape. */
@@ -314,28 +321,36 @@ static bool read_number(Lexer *L) {
  * first letter, so an identifier is compared with at most a few of them. */
 static TokKind keyword_kind(const char *name, size_t n) {
     static signed char first[26][8];    /* per letter: keyword indexes + 1, 0-terminated */
+    static unsigned char kwlen[sizeof keywords / sizeof keywords[0]];
     static bool ready;
     if (!ready) {
         for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++) {
             signed char *b = first[keywords[i].word[0] - 'a'];
             while (*b) b++;
             *b = (signed char)(i + 1);
+            kwlen[i] = (unsigned char)strlen(keywords[i].word);
         }
         ready = true;
     }
     if (name[0] < 'a' || name[0] > 'z') return T_IDENT;
     for (const signed char *b = first[name[0] - 'a']; *b; b++) {
-        const char *w = keywords[*b - 1].word;
-        if (strncmp(w, name, n) == 0 && w[n] == 0) return keywords[*b - 1].kind;
+        size_t i = (size_t)(*b - 1);
+        if (kwlen[i] != n) continue;
+        const char *w = keywords[i].word;
+        size_t j = 1;   /* the first letter matched by the bucket */
+        while (j < n && w[j] == name[j]) j++;
+        if (j == n) return keywords[i].kind;
     }
     return T_IDENT;
 }
 
 static void read_name(Lexer *L) {
     SrcLoc start = here(L);
-    size_t from = L->pos;
-    while (is_ident_char(peekc(L, 0))) L->pos++;
-    size_t n = L->pos - from;
+    size_t from = L->pos, p = L->pos, e = L->len;
+    const unsigned char *src = (const unsigned char *)L->src;
+    while (p < e && ident_tab[src[p]]) p++;
+    L->pos = p;
+    size_t n = p - from;
     L->col += (int)n;
     const char *name = L->src + from;
     TokKind k = keyword_kind(name, n);
@@ -363,19 +378,28 @@ static const struct { const char *op; TokKind kind; } operators[] = {
 bool lex_source(const char *file, const char *src, size_t len, int line,
                 int col, TokenList *out, LexError *err) {
     Lexer L = {file, src, len, 0, line, col, out, err};
+    init_ident_tab();
     for (;;) {
-        int c = peekc(&L, 0);
-        while (L.pos < L.len && (c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
-            L.pos++;    /* ASCII: adv() without the UTF-8 step */
-            if (c == '\n') {
-                L.line++;
-                L.col = 1;
-            } else {
-                L.col++;
+        {   /* blanks: adv() without the UTF-8 step, in locals */
+            size_t p = L.pos;
+            int line = L.line, cl = L.col;
+            for (; p < len; p++) {
+                unsigned char b = (unsigned char)src[p];
+                if (b == '\n') {
+                    line++;
+                    cl = 1;
+                } else if (b == ' ' || b == '\t' || b == '\r') {
+                    cl++;
+                } else {
+                    break;
+                }
             }
-            c = peekc(&L, 0);
+            L.pos = p;
+            L.line = line;
+            L.col = cl;
         }
         if (L.pos >= L.len) break;
+        int c = (unsigned char)src[L.pos];
         int c1 = peekc(&L, 1);
         if (c == '/' && c1 == '/') {
             while (L.pos < L.len && peekc(&L, 0) != '\n') adv(&L);

@@ -297,7 +297,7 @@ char *xasprintf(const char *fmt, ...) {
 
 static inline void sb_reserve(StrBuf *sb, size_t extra) {
     if (sb->len + extra + 1 <= sb->cap) return;
-    size_t cap = sb->cap ? sb->cap : 64;
+    size_t cap = sb->cap ? sb->cap : 256;
     while (cap < sb->len + extra + 1) cap *= 2;
     sb->buf = heap_realloc(sb->buf, cap);   /* callers free() StrBuf buffers */
     sb->cap = cap;
@@ -355,32 +355,36 @@ static inline void copy_bytes(char *d, const char *s, size_t n) {
     }
 }
 
-/* Appends without the terminating NUL (sb_vprintf writes it once at the end). */
-static inline void put_bytes(StrBuf *sb, const char *s, size_t n) {
-    sb_reserve(sb, n);
-    copy_bytes(sb->buf + sb->len, s, n);
-    sb->len += n;
-}
+static const char digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
-static void put_unsigned(StrBuf *sb, unsigned long long v, bool neg) {
-    char tmp[24];
-    int n = 24;
-    unsigned w;
+/* Writes the decimal digits of v (with a leading '-' when neg) at d, which
+ * has room for 24 bytes; returns the end. Two digits per step. */
+static inline char *put_digits(char *d, unsigned long long v, bool neg) {
+    char tmp[48];               /* digits end at tmp + 24; the rest pads the fixed copy */
+    char *e = tmp + 24, *p = e;
     while (v > 0xffffffffu) {   /* the rare wide values: 64-bit division */
-        tmp[--n] = (char)('0' + v % 10);
+        *--p = (char)('0' + v % 10);
         v /= 10;
     }
-    for (w = (unsigned)v; w >= 10; w /= 10) tmp[--n] = (char)('0' + w % 10);
-    tmp[--n] = (char)('0' + w);
-    if (neg) tmp[--n] = '-';
-    sb_reserve(sb, (size_t)(24 - n));
-    char *d = sb->buf + sb->len;
-    sb->len += (size_t)(24 - n);
-    while (n < 24) *d++ = tmp[n++];
-}
-
-static void put_signed(StrBuf *sb, long long v) {
-    put_unsigned(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+    unsigned w = (unsigned)v;
+    while (w >= 100) {
+        unsigned r = w % 100;
+        w /= 100;
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * r, 2);
+    }
+    if (w >= 10) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * w, 2);
+    } else {
+        *--p = (char)('0' + w);
+    }
+    if (neg) *--p = '-';
+    memcpy(d, p, 24);   /* fixed-size copy; only the first e - p bytes count */
+    return d + (e - p);
 }
 
 /* One directive fmt[0..n) ("%-08.3lf") through snprintf; stars are the
@@ -407,41 +411,78 @@ static void put_signed(StrBuf *sb, long long v) {
         sb->len += (size_t)m_;                                                        \
     } while (0)
 
+/* The write position is kept in locals (d, lim) rather than sb->len: stores
+ * through char * would otherwise make the compiler reload sb after each
+ * piece. SB_ROOM(n) makes room for n more bytes plus the final NUL;
+ * SB_SYNC/SB_LOAD hand the position to and back from the StrBuf helpers. */
+#define SB_SYNC() (sb->len = (size_t)(d - sb->buf))
+#define SB_LOAD() (d = sb->buf + sb->len, lim = sb->buf + sb->cap - 1)
+#define SB_ROOM(n)                                       \
+    do {                                                 \
+        if ((size_t)(lim - d) < (size_t)(n)) {           \
+            SB_SYNC();                                   \
+            sb_reserve(sb, (size_t)(n));                 \
+            SB_LOAD();                                   \
+        }                                                \
+    } while (0)
+#define SB_PUT(s_, n_)                                   \
+    do {                                                 \
+        size_t k_ = (n_);                                \
+        SB_ROOM(k_);                                     \
+        copy_bytes(d, (s_), k_);                         \
+        d += k_;                                         \
+    } while (0)
+#define SB_UNSIGNED(v_)                                  \
+    do {                                                 \
+        unsigned long long u_ = (v_);                    \
+        SB_ROOM(24);                                     \
+        d = put_digits(d, u_, false);                    \
+    } while (0)
+#define SB_SIGNED(v_)                                    \
+    do {                                                 \
+        long long s_ = (v_);                             \
+        SB_ROOM(24);                                     \
+        d = put_digits(d, s_ < 0 ? 0ull - (unsigned long long)s_ : (unsigned long long)s_, s_ < 0); \
+    } while (0)
+
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
     va_list aq;
     va_copy(aq, ap);
     const char *f = fmt;
+    char *d, *lim;
     sb_reserve(sb, 0);
+    SB_LOAD();
     for (;;) {
         const char *pct = strchrnul(f, '%');
-        if (pct > f) put_bytes(sb, f, (size_t)(pct - f));
+        if (pct > f) SB_PUT(f, (size_t)(pct - f));
         if (!*pct) break;
         f = pct + 1;
         /* fast forms: %s %d %i %u %c %% %zu %ld %lld %lu %llu %.*s */
         if (*f == 's') {
             const char *str = va_arg(aq, const char *);
             if (!str) str = "(null)";
-            put_bytes(sb, str, strlen(str));
+            SB_PUT(str, strlen(str));
             f++;
             continue;
         }
-        if (*f == 'd' || *f == 'i') { put_signed(sb, va_arg(aq, int)); f++; continue; }
-        if (*f == 'u') { put_unsigned(sb, va_arg(aq, unsigned), false); f++; continue; }
-        if (*f == 'c') { char ch = (char)va_arg(aq, int); put_bytes(sb, &ch, 1); f++; continue; }
-        if (*f == '%') { put_bytes(sb, "%", 1); f++; continue; }
-        if (f[0] == 'z' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, size_t), false); f += 2; continue; }
-        if (f[0] == 'l' && (f[1] == 'd' || f[1] == 'i')) { put_signed(sb, va_arg(aq, long)); f += 2; continue; }
-        if (f[0] == 'l' && f[1] == 'u') { put_unsigned(sb, va_arg(aq, unsigned long), false); f += 2; continue; }
-        if (f[0] == 'l' && f[1] == 'l' && (f[2] == 'd' || f[2] == 'i')) { put_signed(sb, va_arg(aq, long long)); f += 3; continue; }
-        if (f[0] == 'l' && f[1] == 'l' && f[2] == 'u') { put_unsigned(sb, va_arg(aq, unsigned long long), false); f += 3; continue; }
+        if (*f == 'd' || *f == 'i') { SB_SIGNED(va_arg(aq, int)); f++; continue; }
+        if (*f == 'u') { SB_UNSIGNED(va_arg(aq, unsigned)); f++; continue; }
+        if (*f == 'c') { char ch = (char)va_arg(aq, int); SB_PUT(&ch, 1); f++; continue; }
+        if (*f == '%') { SB_PUT("%", 1); f++; continue; }
+        if (f[0] == 'z' && f[1] == 'u') { SB_UNSIGNED(va_arg(aq, size_t)); f += 2; continue; }
+        if (f[0] == 'l' && (f[1] == 'd' || f[1] == 'i')) { SB_SIGNED(va_arg(aq, long)); f += 2; continue; }
+        if (f[0] == 'l' && f[1] == 'u') { SB_UNSIGNED(va_arg(aq, unsigned long)); f += 2; continue; }
+        if (f[0] == 'l' && f[1] == 'l' && (f[2] == 'd' || f[2] == 'i')) { SB_SIGNED(va_arg(aq, long long)); f += 3; continue; }
+        if (f[0] == 'l' && f[1] == 'l' && f[2] == 'u') { SB_UNSIGNED(va_arg(aq, unsigned long long)); f += 3; continue; }
         if (f[0] == '.' && f[1] == '*' && f[2] == 's') {
             int prec = va_arg(aq, int);
             const char *str = va_arg(aq, const char *);
             if (!str) str = "(null)";
-            put_bytes(sb, str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
+            SB_PUT(str, prec < 0 ? strlen(str) : strnlen(str, (size_t)prec));
             f += 3;
             continue;
         }
+        SB_SYNC();   /* the general directive below works on sb->len */
         /* general directive: flags, width, precision, length, conversion */
         const char *start = pct;
         bool hasw = false, hasp = false;
@@ -490,10 +531,18 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) {
         case 'p': { void *a = va_arg(aq, void *); SB_FALLBACK(sb, spec, nstar, w, pr, a); break; }
         default: break;     /* %n and unknown conversions: nothing */
         }
+        SB_LOAD();
     }
+    SB_SYNC();
     va_end(aq);
     sb->buf[sb->len] = 0;
 }
+#undef SB_SYNC
+#undef SB_LOAD
+#undef SB_ROOM
+#undef SB_PUT
+#undef SB_UNSIGNED
+#undef SB_SIGNED
 
 void sb_printf(StrBuf *sb, const char *fmt, ...) {
     va_list ap;

@@ -51,6 +51,28 @@ START_TEST(formatter_general_directives) {
 }
 END_TEST
 
+START_TEST(formatter_mixed_and_growing) {
+    /* digit-pair boundaries, and fast and general directives mixed while the
+     * buffer grows mid-format (the write position is cached in locals) */
+    SAME_AS_PRINTF("%d %d %d %d %d %d %d %d", 9, 10, 99, 100, 999, 1000, -10, -100);
+    SAME_AS_PRINTF("%u %llu %lld", 4294967295u, 4294967296ULL, -4294967296LL);
+    char big[300];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = 0;
+    SAME_AS_PRINTF("%s|%.3f|%d|%s|%04x|%c", big, 2.5, 123456, big + 200, 0xabu, 'z');
+    SAME_AS_PRINTF("%d%s%5d%s%%%lu", 7, big + 100, 42, big + 250, 18446744073709551615UL);
+    StrBuf sb = {0};
+    for (int i = 0; i < 300; i++) sb_printf(&sb, "%s%.1f%d;", i % 2 ? "ab" : "", i / 4.0, i);
+    char want[8192] = "";
+    size_t n = 0;
+    for (int i = 0; i < 300; i++)
+        n += (size_t)snprintf(want + n, sizeof want - n, "%s%.1f%d;", i % 2 ? "ab" : "", i / 4.0, i);
+    ck_assert_str_eq(sb.buf, want);
+    ck_assert_uint_eq(sb.len, n);
+    free(sb.buf);
+}
+END_TEST
+
 START_TEST(formatter_appends) {
     StrBuf sb = {0};
     for (int i = 0; i < 1000; i++) sb_printf(&sb, "%d,", i);
@@ -164,6 +186,7 @@ static Suite *util_suite(void) {
     tcase_add_test(tc, formatter_fast_directives);
     tcase_add_test(tc, formatter_general_directives);
     tcase_add_test(tc, formatter_appends);
+    tcase_add_test(tc, formatter_mixed_and_growing);
     tcase_add_test(tc, arena_blocks);
     tcase_add_test(tc, arena_headerless_blocks);
     tcase_add_test(tc, strmap_semantics);
