@@ -162,6 +162,23 @@ static void uses_block(Uses *u, StmtList *b, PtrMap *rets, bool top) {
     for (int i = 0; i < b->len && !u->bad; i++) uses_stmt(u, b->items[i], rets, top);
 }
 
+/* Statement s's expressions through w and its blocks (body, else, match
+ * arms) through block(ctx, b): the walks below treat some statements
+ * specially and hand the rest to this. */
+static void walk_stmt_parts(AstWalk *w, Stmt *s, void (*block)(void *ctx, StmtList *b), void *ctx) {
+    ast_walk_expr(w, s->target);
+    ast_walk_expr(w, s->index);
+    ast_walk_expr(w, s->value);
+    ast_walk_expr(w, s->cond);
+    block(ctx, &s->body);
+    block(ctx, &s->else_body);
+    for (int j = 0; j < s->arms.len; j++) {
+        ast_walk_expr(w, s->arms.items[j].guard);
+        ast_walk_expr(w, s->arms.items[j].value);
+        block(ctx, &s->arms.items[j].body);
+    }
+}
+
 /* Every value local var r ever holds is new, and r is read only as
  * `r.field`, `r with` or a return value. r must be declared by a plain
  * let or var: a for loop's variable, a pattern's binding or a destructured
@@ -187,6 +204,9 @@ static bool fresh_var_expr(AstWalk *w, Expr *e) {
     return true;
 }
 
+static void fresh_var_block(FreshVar *f, StmtList *b);
+static void fresh_var_visit(void *f, StmtList *b) { fresh_var_block(f, b); }
+
 static void fresh_var_block(FreshVar *f, StmtList *b) {
     for (int i = 0; i < b->len && !f->bad; i++) {
         Stmt *s = b->items[i];
@@ -196,17 +216,7 @@ static void fresh_var_block(FreshVar *f, StmtList *b) {
         if ((s->kind == ST_LET || s->kind == ST_VAR) && s->sym == f->r && !s->names.len) f->declared = true;
         if (s->kind == ST_FIELD_ASSIGN && is_ident(s->target, f->r)) f->bad = true;
         if (s->kind == ST_RETURN && is_ident(s->value, f->r)) continue;
-        ast_walk_expr(&f->w, s->target);
-        ast_walk_expr(&f->w, s->index);
-        ast_walk_expr(&f->w, s->value);
-        ast_walk_expr(&f->w, s->cond);
-        fresh_var_block(f, &s->body);
-        fresh_var_block(f, &s->else_body);
-        for (int j = 0; j < s->arms.len; j++) {
-            ast_walk_expr(&f->w, s->arms.items[j].guard);
-            ast_walk_expr(&f->w, s->arms.items[j].value);
-            fresh_var_block(f, &s->arms.items[j].body);
-        }
+        walk_stmt_parts(&f->w, s, fresh_var_visit, f);
     }
 }
 
@@ -310,6 +320,9 @@ static bool list_uses_expr(AstWalk *w, Expr *e) {
 
 static bool is_empty_list(Expr *e) { return e && e->kind == EX_LIST && !e->elems.len; }
 
+static void list_uses_block(ListUses *u, StmtList *b);
+static void list_uses_visit(void *u, StmtList *b) { list_uses_block(u, b); }
+
 static void list_uses_block(ListUses *u, StmtList *b) {
     for (int i = 0; i < b->len && !u->bad; i++) {
         Stmt *s = b->items[i];
@@ -339,17 +352,7 @@ static void list_uses_block(ListUses *u, StmtList *b) {
             if (inner.bad || block_mentions(&s->body, u->ps)) u->bad = true;
             continue;
         }
-        ast_walk_expr(&u->w, s->target);
-        ast_walk_expr(&u->w, s->index);
-        ast_walk_expr(&u->w, s->value);
-        ast_walk_expr(&u->w, s->cond);
-        list_uses_block(u, &s->body);
-        list_uses_block(u, &s->else_body);
-        for (int j = 0; j < s->arms.len; j++) {
-            ast_walk_expr(&u->w, s->arms.items[j].guard);
-            ast_walk_expr(&u->w, s->arms.items[j].value);
-            list_uses_block(u, &s->arms.items[j].body);
-        }
+        walk_stmt_parts(&u->w, s, list_uses_visit, u);
     }
 }
 

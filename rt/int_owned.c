@@ -27,9 +27,11 @@ typedef void (*mpz_binop)(mpz_ptr, mpz_srcptr, mpz_srcptr);
  * product, a truncated quotient (never larger than the dividend). */
 typedef enum { SIZE_SUM, SIZE_PRODUCT, SIZE_QUOTIENT } ResultSize;
 
-/* op(a, a, b) into big a's own digits; 0 when the result might exceed the
- * integer bits limit (the caller then takes the ordinary path). */
+/* op(a, a, b) into a's own digits; 0 when a is small (it has no digits of
+ * its own) or the result might exceed the integer bits limit: the caller
+ * then takes the ordinary path. */
 static GenoInt in_place(GenoInt a, GenoInt b, mpz_binop op, ResultSize size, GenoLoc loc) {
+    if (GENO_INT_IS_SMALL(a)) return 0;
     mpz_t tb;
     mp_limb_t lb;
     mpz_srcptr zb = geno_int_view(b, tb, &lb);
@@ -57,40 +59,40 @@ static GenoInt in_place(GenoInt a, GenoInt b, mpz_binop op, ResultSize size, Gen
 }
 
 GenoInt geno_int_add_owned(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(a) ? 0 : in_place(a, b, mpz_add, SIZE_SUM, loc);
+    GenoInt r = in_place(a, b, mpz_add, SIZE_SUM, loc);
     return r ? r : GENO_INT_ADD(a, b, loc);
 }
 
 GenoInt geno_int_sub_owned(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(a) ? 0 : in_place(a, b, mpz_sub, SIZE_SUM, loc);
+    GenoInt r = in_place(a, b, mpz_sub, SIZE_SUM, loc);
     return r ? r : GENO_INT_SUB(a, b, loc);
 }
 
 GenoInt geno_int_mul_owned(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(a) ? 0 : in_place(a, b, mpz_mul, SIZE_PRODUCT, loc);
+    GenoInt r = in_place(a, b, mpz_mul, SIZE_PRODUCT, loc);
     return r ? r : GENO_INT_MUL(a, b, loc);
 }
 
 /* Truncating, as geno_int_div; a zero divisor takes its path (E400). */
 GenoInt geno_int_div_owned(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(a) || b == GENO_INT_SMALL(0) ? 0 : in_place(a, b, mpz_tdiv_q, SIZE_QUOTIENT, loc);
+    GenoInt r = b == GENO_INT_SMALL(0) ? 0 : in_place(a, b, mpz_tdiv_q, SIZE_QUOTIENT, loc);
     return r ? r : GENO_INT_DIV(a, b, loc);
 }
 
 /* a + b and a * b into b's number; a - b into b's (z = a - z). */
 GenoInt geno_int_add_owned_r(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(b) ? 0 : in_place(b, a, mpz_add, SIZE_SUM, loc);
+    GenoInt r = in_place(b, a, mpz_add, SIZE_SUM, loc);
     return r ? r : GENO_INT_ADD(a, b, loc);
 }
 
 GenoInt geno_int_mul_owned_r(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(b) ? 0 : in_place(b, a, mpz_mul, SIZE_PRODUCT, loc);
+    GenoInt r = in_place(b, a, mpz_mul, SIZE_PRODUCT, loc);
     return r ? r : GENO_INT_MUL(a, b, loc);
 }
 
 static void mpz_sub_reversed(mpz_ptr r, mpz_srcptr x, mpz_srcptr y) { mpz_sub(r, y, x); }
 
 GenoInt geno_int_sub_owned_r(GenoInt a, GenoInt b, GenoLoc loc) {
-    GenoInt r = GENO_INT_IS_SMALL(b) ? 0 : in_place(b, a, mpz_sub_reversed, SIZE_SUM, loc);
+    GenoInt r = in_place(b, a, mpz_sub_reversed, SIZE_SUM, loc);
     return r ? r : GENO_INT_SUB(a, b, loc);
 }
