@@ -278,6 +278,10 @@ static void *gmp_realloc(void *old, size_t old_size, size_t size) {
 
 static void gmp_free(void *p, size_t size) { (void)p; (void)size; }
 
+/* The executable's writable data (.data then .bss); the linker defines both
+ * names in static and dynamic executables alike. */
+extern char __data_start[], _end[];
+
 void geno_gc_init(void) {
     static int done;
     if (done) return;
@@ -299,7 +303,16 @@ void geno_gc_init(void) {
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     if (!GC_stackbottom) GC_stackbottom = __libc_stack_end;
 #pragma GCC diagnostic pop
+    /* Roots: the executable's own .data and .bss, nothing else. Boehm would
+     * find them by walking the program headers of every loaded object at
+     * each collection, or, in a static executable, by probing downwards
+     * from _end page by page at start-up (~0.2 ms of page faults in a
+     * `genoc run` child). The shared libraries (libc, libm) hold no
+     * pointers into the GC heap; the JIT-compiled program's globals are
+     * registered by geno_add_roots, the stack by Boehm. */
+    GC_set_no_dls(1);
     GC_INIT();
+    GC_add_roots(__data_start, _end);
     /* Descriptor 0 of type length, adjusted by the object size: scan it all. */
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
     /* nothing scanned: a length descriptor of 0, not adjusted by the size */
