@@ -161,7 +161,8 @@ static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
 static char *emit_fstring(Emitter *em, Expr *e) {
     StrBuf sb = {0};
     int id = ++em->tmp;
-    sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_new(); ", id);
+    /* the builder starts in this frame: only the result is allocated */
+    sb_printf(&sb, "({ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, id, id, id);
     for (int i = 0; i < e->elems.len; i++) {
         Expr *part = e->elems.items[i];
         char *v = emit_expr(em, part);

@@ -196,10 +196,10 @@ GenoInt geno_str_length(GenoStr *s) { return GENO_INT_SMALL(s->cplen); }
  * bytes and a NUL, growing by cap >> grow_shift at a time; a copy when a
  * string has taken the bytes over (*given). */
 static inline void store_reserve(char **data, int64_t *cap, int64_t *given, int64_t len, int64_t more, int grow_shift) {
-    if (len + more + 1 <= *cap && !*given) return;
+    if (len + more + 1 <= *cap && *given != 1) return;
     int64_t c = *cap + (*cap >> grow_shift);
     while (c < len + more + 1) c += c >> grow_shift;
-    if (*given) {                       /* the bytes belong to a string now: copy */
+    if (*given) {                       /* the bytes belong to a string now, or to a caller's stack: copy */
         char *d = (char *)geno_alloc_atomic((size_t)(HDR + c)) + HDR;
         memcpy(d, *data, (size_t)len);
         *data = d;
@@ -227,6 +227,18 @@ static GenoStr *store_to_str(char *data, int64_t len, int64_t cplen, int64_t cap
     s->data[len] = 0;                   /* len + 1 <= cap always */
     *given = 1;
     return s;
+}
+
+/* An f-string's builder in the caller's stack frame (codegen/emit_expr.c):
+ * the GenoBuf, then its first bytes. given = 2 marks bytes that are not
+ * the collector's: growing copies them to the heap (store_reserve) and so
+ * does finishing (store_to_str), so a short f-string allocates only its
+ * result (string_build: three allocations per f-string to one). */
+_Static_assert(GENO_FBUF_WORDS * sizeof(GenoWord) >= sizeof(GenoBuf) + 32, "room for some bytes");
+GenoBuf *geno_buf_on_stack(GenoWord *space, int64_t bytes) {
+    GenoBuf *b = (GenoBuf *)(void *)space;
+    *b = (GenoBuf){.data = (char *)(b + 1), .given = 2, .cap = bytes - (int64_t)sizeof *b, .limit = -1};
+    return b;
 }
 
 GenoBuf *geno_buf_new(void) {

@@ -10,7 +10,7 @@
  * (N > limit)" (the reference's per-append check in to_string). */
 struct GenoBuf {
     char *data;                 /* bytes, after room for a GenoStr header */
-    int64_t given;              /* 1: data now belongs to a finished string */
+    int64_t given;              /* 1: data now belongs to a finished string; 2: to a stack frame */
     int64_t len, cap;
     int64_t cplen;
     int64_t limit;              /* -1: none */

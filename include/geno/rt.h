@@ -658,9 +658,12 @@ int geno_str_cmp(GenoStr *a, GenoStr *b);               /* code-point order */
 GenoStr *geno_str_index(GenoStr *s, GenoInt i, GenoLoc loc);   /* one code point; E401 */
 GenoInt geno_str_length(GenoStr *s);
 
-/* f-strings: a builder on the GC heap. */
+/* f-strings: a builder on the GC heap, or (geno_buf_on_stack) one that
+ * starts in GENO_FBUF_WORDS words of the caller's frame. */
 typedef struct GenoBuf GenoBuf;
 GenoBuf *geno_buf_new(void);
+#define GENO_FBUF_WORDS 16
+GenoBuf *geno_buf_on_stack(GenoWord *space, int64_t bytes);
 void geno_buf_add_str(GenoBuf *b, GenoStr *s);
 void geno_buf_add_value(GenoBuf *b, GenoWord v, const GenoType *t);  /* to_string form */
 void geno_buf_add_int(GenoBuf *b, GenoInt v);                       /* the same for an Int */
