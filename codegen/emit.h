@@ -89,6 +89,7 @@ typedef struct {
 
 /* emit_expr.c */
 char *emit_expr(Emitter *em, Expr *e);          /* value with coercions applied */
+char *emit_fstring_in(Emitter *em, Expr *e, int view_id);   /* an f-string; view_id > 0: see emit_expr.c */
 Type *emitted_type(Expr *e);                    /* the type of that C value */
 char *c_type(Type *t);                          /* "GenoInt", "GenoStr *", ... */
 char *to_word(Type *t, const char *cexpr);      /* C value → GenoWord */

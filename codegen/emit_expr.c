@@ -158,11 +158,18 @@ static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
     return xasprintf("((GenoStr *)&str_%d)", id);
 }
 
-static char *emit_fstring(Emitter *em, Expr *e) {
+/* The f-string e as a GenoStr *. With view_id > 0 the builder lives in
+ * fb_<view_id>, and the value is the GenoStr fv_<view_id> over its bytes
+ * (geno_buf_view): the caller declares both in a block around the use and
+ * copies the bytes before that block ends (emit_strcat.c). */
+char *emit_fstring_in(Emitter *em, Expr *e, int view_id) {
     StrBuf sb = {0};
     int id = ++em->tmp;
     /* the builder starts in this frame: only the result is allocated */
-    sb_printf(&sb, "({ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, id, id, id);
+    if (view_id > 0)
+        sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, view_id, view_id);
+    else
+        sb_printf(&sb, "({ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, id, id, id);
     for (int i = 0; i < e->elems.len; i++) {
         Expr *part = e->elems.items[i];
         char *v = emit_expr(em, part);
@@ -174,7 +181,10 @@ static char *emit_fstring(Emitter *em, Expr *e) {
             sb_printf(&sb, "geno_buf_add_value(b_%d, %s, %s); ", id, to_word(part->ty, v),
                       type_desc(em, part->ty));
     }
-    sb_printf(&sb, "geno_buf_finish(b_%d, %s); })", id, loc_arg(e->loc));
+    if (view_id > 0)
+        sb_printf(&sb, "geno_buf_view(b_%d, &fv_%d, %s); })", id, view_id, loc_arg(e->loc));
+    else
+        sb_printf(&sb, "geno_buf_finish(b_%d, %s); })", id, loc_arg(e->loc));
     return sb_take(&sb);
 }
 
@@ -577,7 +587,7 @@ static char *emit_expr_raw(Emitter *em, Expr *e) {
     case EX_INT: return emit_int_literal(em, e);
     case EX_FLOAT: return emit_float_literal(e);
     case EX_STRING: return emit_string_literal(em, e->str, e->str_len);
-    case EX_FSTRING: return emit_fstring(em, e);
+    case EX_FSTRING: return emit_fstring_in(em, e, 0);
     case EX_BOOL: return xstrdup(e->bool_val ? "((int64_t)1)" : "((int64_t)0)");
     case EX_IDENT: return emit_ident(em, e);
     case EX_TYPE_IDENT:

@@ -59,8 +59,15 @@ void emit_self_str_concat(Emitter *em, Stmt *s) {
     for (int i = n - 1; i >= 0; i--) {
         int id = ++em->tmp;
         char *L = loc_arg(parts[i]->loc);
-        /* The part first: reading s there clears the flag. */
-        emit_line(em, "{ GenoStr *r_%d = %s;", id, emit_expr(em, parts[i]->b));
+        /* The part first: reading s there clears the flag. An f-string
+         * part is appended from its builder's bytes, without making it a
+         * string first (string_build: one allocation less per piece). */
+        Expr *p = parts[i]->b;
+        if (p->kind == EX_FSTRING)
+            emit_line(em, "{ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoStr fv_%d; GenoStr *r_%d = %s;", id, id, id,
+                      emit_fstring_in(em, p, id));
+        else
+            emit_line(em, "{ GenoStr *r_%d = %s;", id, emit_expr(em, p));
         emit_line(em, "  if (%s) GENO_STR_APPEND_OWNED(%s, r_%d, %s);", flag, name, id, L);
         emit_line(em, "  else { %s = geno_str_concat_owned(%s, r_%d, %s); %s = 1; } }", name, name, id, L, flag);
     }

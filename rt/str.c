@@ -395,6 +395,17 @@ GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc) {
     return geno_buf_to_str(b);
 }
 
+/* The f-string as geno_buf_finish checks it, but as a header in the
+ * caller's frame over the builder's bytes (valid while both are): for a
+ * string the caller copies at once (`s = s + f"..."`, codegen/emit_strcat.c). */
+GenoStr *geno_buf_view(GenoBuf *b, GenoStr *view, GenoLoc loc) {
+    check_size(b->cplen, loc);
+    view->len = b->len;
+    view->cplen = b->cplen;
+    view->data = b->data;
+    return view;
+}
+
 /* Python's repr of a str: single quotes unless the text has a ' and no ". */
 void geno_py_repr_str(GenoBuf *b, const GenoStr *s) {
     char q = (memchr(s->data, '\'', (size_t)s->len) && !memchr(s->data, '"', (size_t)s->len)) ? '"' : '\'';

@@ -668,6 +668,8 @@ void geno_buf_add_str(GenoBuf *b, GenoStr *s);
 void geno_buf_add_value(GenoBuf *b, GenoWord v, const GenoType *t);  /* to_string form */
 void geno_buf_add_int(GenoBuf *b, GenoInt v);                       /* the same for an Int */
 GenoStr *geno_buf_finish(GenoBuf *b, GenoLoc loc);
+/* geno_buf_finish's check, then *view set to a header over b's bytes. */
+GenoStr *geno_buf_view(GenoBuf *b, GenoStr *view, GenoLoc loc);
 
 /* A local `var parts: List[String] = []` that is only ever appended to
  * (`parts = append(parts, s)`) and read by `join(parts, "literal")` is built
