@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,39 @@ static int reads_back(const char *digits, int n, int exp10, double d) {
     return strtod(buf, NULL) == d;
 }
 
+/* The shortest digits when |d| = m / 10^k exactly as doubles go, for an
+ * integer m below 10^15 and k <= 15 (json_roundtrip's 2.25 or 9.75, any
+ * integral value): the digits of m, without the printf and strtod rounds
+ * (json_roundtrip spent half its instructions in them). They read back:
+ * m and 10^k are exact doubles, so the division is correctly rounded, as
+ * strtod("m e-k") is. They are the shortest: two different decimals of at
+ * most 15 significant digits never round to the same double (DBL_DIG), so
+ * no shorter string reads back as d. Returns 0 when d is not of that form. */
+static int short_decimal_digits(double d, char *digits, int *exp10) {
+    static const double p10[16] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    double a = fabs(d);
+    if (!(a < 1e15) || a < 1e-6) return 0;
+    for (int k = 0; k <= 15; k++) {
+        double t = a * p10[k];
+        if (t >= 1e15) return 0;
+        if (t != (double)(int64_t)t || t / p10[k] != a) continue;
+        char tmp[20];
+        int n = 0;
+        for (int64_t m = (int64_t)t; m; m /= 10) tmp[n++] = (char)('0' + m % 10);
+        for (int i = 0; i < n; i++) digits[i] = tmp[n - 1 - i];
+        *exp10 = n - 1 - k;
+        while (n > 1 && digits[n - 1] == '0') n--;
+        digits[n] = 0;
+        return n;
+    }
+    return 0;
+}
+
 /* Shortest digits of |d| (finite, nonzero) and its decimal exponent: d =
  * 0.DIGITS x 10^(exp10+1), i.e. the first digit is at 10^exp10. */
 static int shortest_digits(double d, char *digits, int *exp10) {
+    int quick = short_decimal_digits(d, digits, exp10);
+    if (quick) return quick;
     char buf[40];
     for (int p = 1; p <= 17; p++) {
         snprintf(buf, sizeof buf, "%.*e", p - 1, fabs(d));
