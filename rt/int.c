@@ -29,6 +29,7 @@
 #include "int.h"
 #include "run.h"
 #include "str.h"
+#include "strlib.h"
 
 #define SMALL_FITS(v) ((v) >= GENO_SMALL_MIN && (v) <= GENO_SMALL_MAX)
 
@@ -120,8 +121,17 @@ int geno_i64_dec(int64_t v, char *out) {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
         "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
         "8081828384858687888990919293949596979899";
-    char tmp[20], *end = tmp + sizeof tmp, *p = end;
+    static const uint64_t p10[20] = {1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+        100000000ull, 1000000000ull, 10000000000ull, 100000000000ull, 1000000000000ull, 10000000000000ull,
+        100000000000000ull, 1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+        1000000000000000000ull, 10000000000000000000ull};
     uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+    int neg = v < 0, nd = 1;
+    if (u >= 10) {                      /* digits: from the bit length, then one compare */
+        int guess = ((64 - __builtin_clzll(u)) * 1233) >> 12;   /* floor(log10(2^bits)), within one */
+        nd = guess + (guess < 20 && u >= p10[guess]);
+    }
+    char *p = out + neg + nd;           /* written from the last digit back, in place */
     for (; u >= 100; u /= 100) {
         p -= 2;
         memcpy(p, pairs + 2 * (u % 100), 2);
@@ -132,10 +142,8 @@ int geno_i64_dec(int64_t v, char *out) {
     } else {
         *--p = (char)('0' + u);
     }
-    int len = 0;
-    if (v < 0) out[len++] = '-';
-    memcpy(out + len, p, (size_t)(end - p));
-    return len + (int)(end - p);
+    if (neg) out[0] = '-';
+    return neg + nd;
 }
 
 char *geno_int_cstr(GenoInt a) {
@@ -152,7 +160,8 @@ char *geno_int_cstr(GenoInt a) {
 GenoStr *geno_int_to_str(GenoInt a) {
     if (GENO_INT_IS_SMALL(a)) {
         char d[24];
-        return geno_str_new(d, geno_i64_dec(GENO_INT_VALUE(a), d));
+        int n = geno_i64_dec(GENO_INT_VALUE(a), d);
+        return geno_str_make(d, n, n);      /* ASCII: no count; one digit: no allocation */
     }
     char *s = geno_int_cstr(a);
     return geno_str_new(s, (int64_t)strlen(s));

@@ -10,6 +10,7 @@
  * reference's E499 "String size exceeds limit (N > L)".
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <gc/gc.h>
@@ -38,6 +39,30 @@ static GenoStr *str_alloc(int64_t len) {
     s->len = len;
     s->data[len] = 0;
     return s;
+}
+
+/* n <= 16 bytes from s to d (not overlapping) without a call: f-string
+ * parts are mostly a few bytes, and libc's memcpy costs ~25 instructions
+ * of dispatch before it copies them. */
+static inline void copy_short(char *d, const char *s, int64_t n) {
+    if (n >= 8) {
+        uint64_t x, y;
+        memcpy(&x, s, 8);
+        memcpy(&y, s + n - 8, 8);
+        memcpy(d, &x, 8);
+        memcpy(d + n - 8, &y, 8);
+    } else if (n >= 4) {
+        uint32_t x, y;
+        memcpy(&x, s, 4);
+        memcpy(&y, s + n - 4, 4);
+        memcpy(d, &x, 4);
+        memcpy(d + n - 4, &y, 4);
+    } else if (n > 0) {
+        char x = s[0], y = s[n / 2], z = s[n - 1];
+        d[0] = x;
+        d[n / 2] = y;
+        d[n - 1] = z;
+    }
 }
 
 GenoStr *geno_str_new(const char *bytes, int64_t len) {
@@ -195,8 +220,13 @@ GenoInt geno_str_length(GenoStr *s) { return GENO_INT_SMALL(s->cplen); }
 /* Such a store (GenoBuf, GenoJoinAcc) with len bytes used: room for `more`
  * bytes and a NUL, growing by cap >> grow_shift at a time; a copy when a
  * string has taken the bytes over (*given). */
+static __attribute__((noinline)) void store_grow(char **data, int64_t *cap, int64_t *given, int64_t len, int64_t more, int grow_shift);
 static inline void store_reserve(char **data, int64_t *cap, int64_t *given, int64_t len, int64_t more, int grow_shift) {
-    if (len + more + 1 <= *cap && *given != 1) return;
+    if (GENO_LIKELY(len + more + 1 <= *cap && *given != 1)) return;
+    store_grow(data, cap, given, len, more, grow_shift);   /* out of line: the callers stay leaves */
+}
+
+static void store_grow(char **data, int64_t *cap, int64_t *given, int64_t len, int64_t more, int grow_shift) {
     int64_t c = *cap + (*cap >> grow_shift);
     while (c < len + more + 1) c += c >> grow_shift;
     if (*given) {                       /* the bytes belong to a string now, or to a caller's stack: copy */
@@ -216,7 +246,8 @@ static inline void store_reserve(char **data, int64_t *cap, int64_t *given, int6
 static GenoStr *store_to_str(char *data, int64_t len, int64_t cplen, int64_t cap, int64_t *given, int slack_div) {
     if (*given || cap - len > len / slack_div + 64) {
         GenoStr *s = str_alloc(len);
-        memcpy(s->data, data, (size_t)len);
+        if (len <= 16) copy_short(s->data, data, len);
+        else memcpy(s->data, data, (size_t)len);
         s->cplen = cplen;
         return s;
     }
@@ -249,14 +280,25 @@ GenoBuf *geno_buf_new(void) {
     return b;
 }
 
+static __attribute__((noinline, cold)) _Noreturn void buf_over_limit(GenoBuf *b, int64_t cplen) {
+    geno_raise("E499", 0, "%sString size exceeds limit (%lld > %lld)", b->limit_what,
+               (long long)(b->cplen - b->limit_base + cplen), (long long)b->limit);
+}
+
 void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen) {
-    if (b->limit >= 0 && b->cplen - b->limit_base + cplen > b->limit)
-        geno_raise("E499", 0, "%sString size exceeds limit (%lld > %lld)", b->limit_what,
-                   (long long)(b->cplen - b->limit_base + cplen), (long long)b->limit);
+    if (GENO_UNLIKELY(b->limit >= 0) && b->cplen - b->limit_base + cplen > b->limit) buf_over_limit(b, cplen);
     store_reserve(&b->data, &b->cap, &b->given, b->len, len, 0);   /* doubling */
-    memcpy(b->data + b->len, s, (size_t)len);
+    if (len <= 16) copy_short(b->data + b->len, s, len);
+    else memcpy(b->data + b->len, s, (size_t)len);
     b->len += len;
     b->cplen += cplen;
+}
+
+/* Room for `more` bytes (and a NUL) at b->data + b->len, with no limit
+ * check: for writers that know their bytes cannot pass one (value.c). */
+char *geno_buf_room(GenoBuf *b, int64_t more) {
+    store_reserve(&b->data, &b->cap, &b->given, b->len, more, 0);
+    return b->data + b->len;
 }
 
 void geno_buf_add_ascii(GenoBuf *b, const char *s, int64_t len) { geno_buf_add_bytes(b, s, len, len); }
