@@ -184,9 +184,15 @@ int geno_str_eq(GenoStr *a, GenoStr *b) {
 
 int geno_str_cmp(GenoStr *a, GenoStr *b) {
     int64_t n = a->len < b->len ? a->len : b->len;
-    int c = memcmp(a->data, b->data, (size_t)n);
-    if (c == 0) c = (a->len > b->len) - (a->len < b->len);
-    return (c > 0) - (c < 0);
+    if (n <= 16) {      /* short keys (sort_by's names): no memcmp call */
+        const unsigned char *p = (const unsigned char *)a->data, *q = (const unsigned char *)b->data;
+        for (int64_t i = 0; i < n; i++)
+            if (p[i] != q[i]) return p[i] < q[i] ? -1 : 1;
+    } else {
+        int c = memcmp(a->data, b->data, (size_t)n);
+        if (c) return (c > 0) - (c < 0);
+    }
+    return (a->len > b->len) - (a->len < b->len);
 }
 
 static int utf8_seq_len(unsigned char lead) {
@@ -292,13 +298,6 @@ void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen) {
     else memcpy(b->data + b->len, s, (size_t)len);
     b->len += len;
     b->cplen += cplen;
-}
-
-/* Room for `more` bytes (and a NUL) at b->data + b->len, with no limit
- * check: for writers that know their bytes cannot pass one (value.c). */
-char *geno_buf_room(GenoBuf *b, int64_t more) {
-    store_reserve(&b->data, &b->cap, &b->given, b->len, more, 0);
-    return b->data + b->len;
 }
 
 void geno_buf_add_ascii(GenoBuf *b, const char *s, int64_t len) { geno_buf_add_bytes(b, s, len, len); }

@@ -21,9 +21,6 @@ struct GenoBuf {
 
 int64_t geno_utf8_count(const char *s, int64_t len);
 void geno_buf_add_bytes(GenoBuf *b, const char *s, int64_t len, int64_t cplen);
-/* Room for `more` more bytes, returned at the end of b's bytes; the caller
- * writes them and adds them to len and cplen (no limit check). */
-char *geno_buf_room(GenoBuf *b, int64_t more);
 /* Appends Python's repr() of a str (the reference's messages quote strings
  * that way: `Key not found: 'b'`, caught constructors, TOML keys). */
 void geno_py_repr_str(GenoBuf *b, const GenoStr *s);

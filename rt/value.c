@@ -265,8 +265,8 @@ GenoStr *geno_repr(GenoWord v, const GenoType *t) {
  * 20 characters, so under any to_string limit of 20 or more). */
 void geno_buf_add_int(GenoBuf *b, GenoInt v) {
     if (GENO_INT_IS_SMALL(v) && geno_cfg.max_collection_size >= 20) {
-        if (b->limit < 0) {                 /* the digits straight into the buffer */
-            int n = geno_i64_dec(GENO_INT_VALUE(v), geno_buf_room(b, 20));
+        if (b->limit < 0 && b->cap - b->len > 20 && b->given != 1) {   /* the digits straight into the buffer */
+            int n = geno_i64_dec(GENO_INT_VALUE(v), b->data + b->len);
             b->len += n;
             b->cplen += n;
             return;
