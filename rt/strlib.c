@@ -195,23 +195,32 @@ GenoStr *geno_string_join(GenoList *parts, GenoStr *sep, GenoLoc loc) {
 
 /* ---- trim ------------------------------------------------------------------------------ */
 
+/* geno_uc_is_space below 0x80: \t..\r, 0x1C..0x1F and the space. */
+static inline int ascii_space(unsigned char c) { return (c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20); }
+
 static GenoStr *trim(GenoStr *s, int left, int right) {
     int64_t a = 0, b = s->len;
     uint32_t cp;
-    if (left)
-        while (a < b) {
-            int n = geno_utf8_decode(s->data + a, b - a, &cp);
-            if (!geno_uc_is_space(cp)) break;
-            a += n;
-        }
-    if (right)
-        while (b > a) {
-            int64_t p = b - 1;
-            while (p > a && ((unsigned char)s->data[p] & 0xC0) == 0x80 && b - p < 4) p--;
-            geno_utf8_decode(s->data + p, b - p, &cp);
-            if (!geno_uc_is_space(cp)) break;
-            b = p;
-        }
+    if (s->len == s->cplen) {           /* ASCII (parse_int's tokens): bytes, no decoding */
+        const unsigned char *d = (const unsigned char *)s->data;
+        if (left) while (a < b && ascii_space(d[a])) a++;
+        if (right) while (b > a && ascii_space(d[b - 1])) b--;
+    } else {
+        if (left)
+            while (a < b) {
+                int n = geno_utf8_decode(s->data + a, b - a, &cp);
+                if (!geno_uc_is_space(cp)) break;
+                a += n;
+            }
+        if (right)
+            while (b > a) {
+                int64_t p = b - 1;
+                while (p > a && ((unsigned char)s->data[p] & 0xC0) == 0x80 && b - p < 4) p--;
+                geno_utf8_decode(s->data + p, b - p, &cp);
+                if (!geno_uc_is_space(cp)) break;
+                b = p;
+            }
+    }
     if (a == 0 && b == s->len) return s;
     return sub_bytes(s, a, b - a);
 }
@@ -574,12 +583,14 @@ int geno_parse_int(GenoStr *s, GenoInt *out, GenoLoc loc) {
     int neg = 0;
     if (p < e && *p == '-') { neg = 1; p++; }
     if (p == e) return 0;
-    for (const char *q = p; q < e; q++)
-        if (*q < '0' || *q > '9') return 0;
     while (p < e - 1 && *p == '0') p++;
-    if (e - p > 16) return 0;        /* >= 10^16 > 2^53 */
+    if (e - p > 16) return 0;        /* not digits, or >= 10^16 > 2^53 */
     int64_t v = 0;
-    for (; p < e; p++) v = v * 10 + (*p - '0');
+    for (; p < e; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d > 9) return 0;
+        v = v * 10 + d;
+    }
     if (v > MAX_SAFE_INT) return 0;
     *out = GENO_INT_SMALL(neg ? -v : v);
     return 1;
