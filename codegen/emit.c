@@ -98,7 +98,7 @@ char *type_desc(Emitter *em, Type *t) {
     char **params = xmalloc(sizeof(char *) * (nparams + 1));
     for (int i = 0; i < nparams; i++) params[i] = type_desc(em, t->args[i]);
     if (nparams) {
-        sb_printf(h, "static const GenoType *const td_%d_params[] = {", id);
+        sb_printf(h, "static const GenoType *const td_%d_params[%d] = {", id, nparams);
         for (int i = 0; i < nparams; i++) sb_printf(h, "%s%s", i ? ", " : "", params[i]);
         sb_puts(h, "};\n");
     }
@@ -111,17 +111,17 @@ char *type_desc(Emitter *em, Type *t) {
         for (int v = 0; v < adt->nvariants; v++) {
             AdtVariant *var = &adt->variants[v];
             if (!var->nfields) continue;
-            sb_printf(&vs, "static const char *const td_%d_v%d_names[] = {", id, v);
+            sb_printf(&vs, "static const char *const td_%d_v%d_names[%d] = {", id, v, var->nfields);
             for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s\"%s\"", f ? ", " : "", var->field_names[f]);
             sb_puts(&vs, "};\n");
             char **fts = xmalloc(sizeof(char *) * var->nfields);
             for (int f = 0; f < var->nfields; f++)
                 fts[f] = type_desc(em, ty_subst(var->field_types[f], t->nargs, t->args));
-            sb_printf(&vs, "static const GenoType *const td_%d_v%d_types[] = {", id, v);
+            sb_printf(&vs, "static const GenoType *const td_%d_v%d_types[%d] = {", id, v, var->nfields);
             for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s%s", f ? ", " : "", fts[f]);
             sb_puts(&vs, "};\n");
         }
-        sb_printf(&vs, "static const GenoVariant td_%d_variants[] = {", id);
+        sb_printf(&vs, "static const GenoVariant td_%d_variants[%d] = {", id, adt->nvariants);
         for (int v = 0; v < adt->nvariants; v++) {
             AdtVariant *var = &adt->variants[v];
             if (var->nfields)
