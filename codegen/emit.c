@@ -239,11 +239,15 @@ static void emit_return(Emitter *em, Stmt *s) {
     em->tail_call = is_tail_call(em, s->value, contract, pops) ? s->value : NULL;
     char *v = emit_expr_as(em, s->value, em->cur_ret);
     em->tail_call = NULL;
-    if (em->in_lambda)   /* closure ABI: the result travels as a word */
+    if (em->in_lambda) {   /* closure ABI: the result travels as a word */
         emit_line(em, "{ GenoWord r_ = %s; %s%sreturn r_; }", to_word(em->cur_ret, v), pops, leave);
+        return;
+    }
+    const char *checks = ensures_checks(em, contract, em->cur_ret, "r_");
+    if (!*checks && !*pops && !*leave)   /* nothing runs after the value: r_ would only cost tcc a declaration */
+        emit_line(em, "return %s;", v);
     else
-        emit_line(em, "{ %s r_ = %s; %s%s%sreturn r_; }", c_type(em->cur_ret), v,
-                  ensures_checks(em, contract, em->cur_ret, "r_"), pops, leave);
+        emit_line(em, "{ %s r_ = %s; %s%s%sreturn r_; }", c_type(em->cur_ret), v, checks, pops, leave);
 }
 
 /* ---- lists appended in place --------------------------------------------
