@@ -46,6 +46,24 @@ void emit_unsupported(Emitter *em, SrcLoc loc, const char *what) {
 
 /* ---- type descriptors ---------------------------------------------------- */
 
+/* The name of a static array of `n` `elem`s initialised by `items` ("{...}"),
+ * written to head at its first use: descriptors share their field-name and
+ * field-type arrays (the generated 20,000-line program's 256 copies of
+ * `type Shape = Circle(r) | Rect(w, h) | Tri(b, h)` need one of each), which
+ * was a declaration tcc read per variant. Written to head directly (not to
+ * a descriptor's own buffer) so that it precedes every use. */
+static const char *desc_array(Emitter *em, const char *prefix, const char *elem, int n, StrBuf *items) {
+    StrMapEntry *known = strmap_find(&em->desc_arrays, items->buf);
+    if (known) {
+        free(items->buf);
+        return known->val;
+    }
+    char *name = xasprintf("%s_%d", prefix, em->desc_arrays.len);
+    sb_printf(&em->head, "static const %s %s[%d] = %s;\n", elem, name, n, items->buf);
+    strmap_put(&em->desc_arrays, items->buf, name, 0);   /* the key is kept */
+    return name;
+}
+
 /* One static GenoType per concrete type, named td_<index>. A descriptor is
  * registered (and forward-declared) before its parameters are emitted, so
  * recursive ADTs (`type Tree = Leaf | Node(left: Tree, ...)`) refer to
@@ -97,10 +115,13 @@ char *type_desc(Emitter *em, Type *t) {
     int nparams = t->kind == TY_FUNC ? 0 : t->nargs;
     char **params = xmalloc(sizeof(char *) * (nparams + 1));
     for (int i = 0; i < nparams; i++) params[i] = type_desc(em, t->args[i]);
+    const char *params_array = "0";
     if (nparams) {
-        sb_printf(h, "static const GenoType *const td_%d_params[%d] = {", id, nparams);
-        for (int i = 0; i < nparams; i++) sb_printf(h, "%s%s", i ? ", " : "", params[i]);
-        sb_puts(h, "};\n");
+        StrBuf items = {0};
+        sb_putc(&items, '{');
+        for (int i = 0; i < nparams; i++) sb_printf(&items, "%s%s", i ? ", " : "", params[i]);
+        sb_putc(&items, '}');
+        params_array = desc_array(em, "tdt", "GenoType *const", nparams, &items);
     }
     char *variants = xstrdup("0");
     int nvariants = 0;
@@ -108,25 +129,30 @@ char *type_desc(Emitter *em, Type *t) {
         AdtInfo *adt = t->adt;
         nvariants = adt->nvariants;
         StrBuf vs = {0};
+        const char **names = xmalloc(sizeof(char *) * (size_t)(adt->nvariants + 1));
+        const char **types = xmalloc(sizeof(char *) * (size_t)(adt->nvariants + 1));
         for (int v = 0; v < adt->nvariants; v++) {
             AdtVariant *var = &adt->variants[v];
             if (!var->nfields) continue;
-            sb_printf(&vs, "static const char *const td_%d_v%d_names[%d] = {", id, v, var->nfields);
-            for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s\"%s\"", f ? ", " : "", var->field_names[f]);
-            sb_puts(&vs, "};\n");
+            StrBuf items = {0};
+            sb_putc(&items, '{');
+            for (int f = 0; f < var->nfields; f++) sb_printf(&items, "%s\"%s\"", f ? ", " : "", var->field_names[f]);
+            sb_putc(&items, '}');
+            names[v] = desc_array(em, "tdn", "char *const", var->nfields, &items);
             char **fts = xmalloc(sizeof(char *) * var->nfields);
             for (int f = 0; f < var->nfields; f++)
                 fts[f] = type_desc(em, ty_subst(var->field_types[f], t->nargs, t->args));
-            sb_printf(&vs, "static const GenoType *const td_%d_v%d_types[%d] = {", id, v, var->nfields);
-            for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s%s", f ? ", " : "", fts[f]);
-            sb_puts(&vs, "};\n");
+            items = (StrBuf){0};
+            sb_putc(&items, '{');
+            for (int f = 0; f < var->nfields; f++) sb_printf(&items, "%s%s", f ? ", " : "", fts[f]);
+            sb_putc(&items, '}');
+            types[v] = desc_array(em, "tdt", "GenoType *const", var->nfields, &items);
         }
         sb_printf(&vs, "static const GenoVariant td_%d_variants[%d] = {", id, adt->nvariants);
         for (int v = 0; v < adt->nvariants; v++) {
             AdtVariant *var = &adt->variants[v];
             if (var->nfields)
-                sb_printf(&vs, "%s{\"%s\", %d, td_%d_v%d_names, td_%d_v%d_types}", v ? ", " : "",
-                          var->name, var->nfields, id, v, id, v);
+                sb_printf(&vs, "%s{\"%s\", %d, %s, %s}", v ? ", " : "", var->name, var->nfields, names[v], types[v]);
             else
                 sb_printf(&vs, "%s{\"%s\", 0, 0, 0}", v ? ", " : "", var->name);
         }
@@ -137,7 +163,7 @@ char *type_desc(Emitter *em, Type *t) {
     }
     const char *name = t->kind == TY_ADT ? t->name : "";
     sb_printf(h, "static const GenoType td_%d = {%s, %d, %s, \"%s\", %d, %s};\n",
-              id, kind, nparams, nparams ? xasprintf("td_%d_params", id) : "0", name,
+              id, kind, nparams, params_array, name,
               nvariants, variants);
     return ptrmap_get(&em->desc_of, t);
 }

@@ -39,6 +39,7 @@ typedef struct {
     StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
     int ndescs;
     PtrMap desc_of;          /* a resolved Type * -> its "&td_<index>" (type_desc) */
+    StrMap desc_arrays;      /* a descriptor array's initializer "{...}" -> its name (tdn_/tdt_<n>) */
     PtrMap str_sizes;        /* byte sizes n with a GenoStrLit<n> typedef emitted (size -> 1) */
     PtrMap body_kinds;       /* StmtList * -> the kinds it holds (emit_kinds.c) */
     Def *sig_def;            /* the function whose plain signature sig_text is (emit.c) */
