@@ -931,8 +931,8 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->out_tuple = 0;
 }
 
-char *emit_program(Program *p, Diags *d, bool tcc_only) {
-    Emitter em = {.d = d, .path = p->path, .prog = p, .tcc_only = tcc_only};
+char *emit_program(Program *p, Diags *d, bool tcc_only, bool test_table) {
+    Emitter em = {.d = d, .path = p->path, .prog = p, .tcc_only = tcc_only, .no_test_table = !test_table};
     int before = d->errors;
     /* A large program's body text is ~7x its source: grown by doubling it
      * left each old copy behind (pages touched for nothing). The reserved
@@ -1053,5 +1053,5 @@ char *compile_file_to_c(const char *path, Diags *d, Program **prog_out) {
     if (prog_out) *prog_out = p;
     if (d->errors) return NULL;
     if (check_program(p, d)) return NULL;
-    return emit_program(p, d, false);
+    return emit_program(p, d, false, true);
 }
