@@ -22,7 +22,7 @@ int check_program(Program *p, Diags *d);
  * reported as E300 at their position, never as a C compiler error).
  * tcc_only leaves out what only cc reads (`#ifndef __TINYC__` parts): what
  * tcc compiles is the same. */
-char *emit_program(Program *p, Diags *d, bool tcc_only);
+char *emit_program(Program *p, Diags *d, bool tcc_only, bool test_table);
 
 /* Convenience: read, parse, check and emit `path`. Returns the C text or NULL
  * (diagnostics in d). *prog_out, when non-NULL, receives the Program. */

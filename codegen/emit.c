@@ -46,6 +46,24 @@ void emit_unsupported(Emitter *em, SrcLoc loc, const char *what) {
 
 /* ---- type descriptors ---------------------------------------------------- */
 
+/* The name of a static array of `n` `elem`s initialised by `items` ("{...}"),
+ * written to head at its first use: descriptors share their field-name and
+ * field-type arrays (the generated 20,000-line program's 256 copies of
+ * `type Shape = Circle(r) | Rect(w, h) | Tri(b, h)` need one of each), which
+ * was a declaration tcc read per variant. Written to head directly (not to
+ * a descriptor's own buffer) so that it precedes every use. */
+static const char *desc_array(Emitter *em, const char *prefix, const char *elem, int n, StrBuf *items) {
+    StrMapEntry *known = strmap_find(&em->desc_arrays, items->buf);
+    if (known) {
+        free(items->buf);
+        return known->val;
+    }
+    char *name = xasprintf("%s_%d", prefix, em->desc_arrays.len);
+    sb_printf(&em->head, "static const %s %s[%d] = %s;\n", elem, name, n, items->buf);
+    strmap_put(&em->desc_arrays, items->buf, name, 0);   /* the key is kept */
+    return name;
+}
+
 /* One static GenoType per concrete type, named td_<index>. A descriptor is
  * registered (and forward-declared) before its parameters are emitted, so
  * recursive ADTs (`type Tree = Leaf | Node(left: Tree, ...)`) refer to
@@ -97,10 +115,13 @@ char *type_desc(Emitter *em, Type *t) {
     int nparams = t->kind == TY_FUNC ? 0 : t->nargs;
     char **params = xmalloc(sizeof(char *) * (nparams + 1));
     for (int i = 0; i < nparams; i++) params[i] = type_desc(em, t->args[i]);
+    const char *params_array = "0";
     if (nparams) {
-        sb_printf(h, "static const GenoType *const td_%d_params[] = {", id);
-        for (int i = 0; i < nparams; i++) sb_printf(h, "%s%s", i ? ", " : "", params[i]);
-        sb_puts(h, "};\n");
+        StrBuf items = {0};
+        sb_putc(&items, '{');
+        for (int i = 0; i < nparams; i++) sb_printf(&items, "%s%s", i ? ", " : "", params[i]);
+        sb_putc(&items, '}');
+        params_array = desc_array(em, "tdt", "GenoType *const", nparams, &items);
     }
     char *variants = xstrdup("0");
     int nvariants = 0;
@@ -108,25 +129,30 @@ char *type_desc(Emitter *em, Type *t) {
         AdtInfo *adt = t->adt;
         nvariants = adt->nvariants;
         StrBuf vs = {0};
+        const char **names = xmalloc(sizeof(char *) * (size_t)(adt->nvariants + 1));
+        const char **types = xmalloc(sizeof(char *) * (size_t)(adt->nvariants + 1));
         for (int v = 0; v < adt->nvariants; v++) {
             AdtVariant *var = &adt->variants[v];
             if (!var->nfields) continue;
-            sb_printf(&vs, "static const char *const td_%d_v%d_names[] = {", id, v);
-            for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s\"%s\"", f ? ", " : "", var->field_names[f]);
-            sb_puts(&vs, "};\n");
+            StrBuf items = {0};
+            sb_putc(&items, '{');
+            for (int f = 0; f < var->nfields; f++) sb_printf(&items, "%s\"%s\"", f ? ", " : "", var->field_names[f]);
+            sb_putc(&items, '}');
+            names[v] = desc_array(em, "tdn", "char *const", var->nfields, &items);
             char **fts = xmalloc(sizeof(char *) * var->nfields);
             for (int f = 0; f < var->nfields; f++)
                 fts[f] = type_desc(em, ty_subst(var->field_types[f], t->nargs, t->args));
-            sb_printf(&vs, "static const GenoType *const td_%d_v%d_types[] = {", id, v);
-            for (int f = 0; f < var->nfields; f++) sb_printf(&vs, "%s%s", f ? ", " : "", fts[f]);
-            sb_puts(&vs, "};\n");
+            items = (StrBuf){0};
+            sb_putc(&items, '{');
+            for (int f = 0; f < var->nfields; f++) sb_printf(&items, "%s%s", f ? ", " : "", fts[f]);
+            sb_putc(&items, '}');
+            types[v] = desc_array(em, "tdt", "GenoType *const", var->nfields, &items);
         }
-        sb_printf(&vs, "static const GenoVariant td_%d_variants[] = {", id);
+        sb_printf(&vs, "static const GenoVariant td_%d_variants[%d] = {", id, adt->nvariants);
         for (int v = 0; v < adt->nvariants; v++) {
             AdtVariant *var = &adt->variants[v];
             if (var->nfields)
-                sb_printf(&vs, "%s{\"%s\", %d, td_%d_v%d_names, td_%d_v%d_types}", v ? ", " : "",
-                          var->name, var->nfields, id, v, id, v);
+                sb_printf(&vs, "%s{\"%s\", %d, %s, %s}", v ? ", " : "", var->name, var->nfields, names[v], types[v]);
             else
                 sb_printf(&vs, "%s{\"%s\", 0, 0, 0}", v ? ", " : "", var->name);
         }
@@ -137,7 +163,7 @@ char *type_desc(Emitter *em, Type *t) {
     }
     const char *name = t->kind == TY_ADT ? t->name : "";
     sb_printf(h, "static const GenoType td_%d = {%s, %d, %s, \"%s\", %d, %s};\n",
-              id, kind, nparams, nparams ? xasprintf("td_%d_params", id) : "0", name,
+              id, kind, nparams, params_array, name,
               nvariants, variants);
     return ptrmap_get(&em->desc_of, t);
 }
@@ -239,11 +265,15 @@ static void emit_return(Emitter *em, Stmt *s) {
     em->tail_call = is_tail_call(em, s->value, contract, pops) ? s->value : NULL;
     char *v = emit_expr_as(em, s->value, em->cur_ret);
     em->tail_call = NULL;
-    if (em->in_lambda)   /* closure ABI: the result travels as a word */
+    if (em->in_lambda) {   /* closure ABI: the result travels as a word */
         emit_line(em, "{ GenoWord r_ = %s; %s%sreturn r_; }", to_word(em->cur_ret, v), pops, leave);
+        return;
+    }
+    const char *checks = ensures_checks(em, contract, em->cur_ret, "r_");
+    if (!*checks && !*pops && !*leave)   /* nothing runs after the value: r_ would only cost tcc a declaration */
+        emit_line(em, "return %s;", v);
     else
-        emit_line(em, "{ %s r_ = %s; %s%s%sreturn r_; }", c_type(em->cur_ret), v,
-                  ensures_checks(em, contract, em->cur_ret, "r_"), pops, leave);
+        emit_line(em, "{ %s r_ = %s; %s%s%sreturn r_; }", c_type(em->cur_ret), v, checks, pops, leave);
 }
 
 /* ---- lists appended in place --------------------------------------------
@@ -901,8 +931,8 @@ static void emit_func_body(Emitter *em, Def *f) {
     em->out_tuple = 0;
 }
 
-char *emit_program(Program *p, Diags *d, bool tcc_only) {
-    Emitter em = {.d = d, .path = p->path, .prog = p, .tcc_only = tcc_only};
+char *emit_program(Program *p, Diags *d, bool tcc_only, bool test_table) {
+    Emitter em = {.d = d, .path = p->path, .prog = p, .tcc_only = tcc_only, .no_test_table = !test_table};
     int before = d->errors;
     /* A large program's body text is ~7x its source: grown by doubling it
      * left each old copy behind (pages touched for nothing). The reserved
@@ -966,49 +996,50 @@ char *emit_program(Program *p, Diags *d, bool tcc_only) {
         sb_printf(&em.lambdas, "static void geno_init(void) {\n%s}\n\n", em.init.buf);
         init = "geno_init";
     }
-    StrBuf out = {0};
-    sb_puts(&out, "/* Generated by genoc from ");
+    StrBuf top = {0};
+    sb_puts(&top, "/* Generated by genoc from ");
     /* A path may hold anything: no comment terminator, no control byte. */
     for (const char *c = p->path; *c; c++)
-        sb_putc(&out, (unsigned char)*c < 0x20 || (c[0] == '*' && c[1] == '/') ? '_' : *c);
-    sb_puts(&out, " */\n#include <geno/rt.h>\n\n");
+        sb_putc(&top, (unsigned char)*c < 0x20 || (c[0] == '*' && c[1] == '/') ? '_' : *c);
+    sb_puts(&top, " */\n#include <geno/rt.h>\n\n");
     /* A caught error would leave prepaid steps taken (emit_prepaid.c). */
-    sb_printf(&out, "#define GENO_LOOPS_PREPAID %d\n\n", !em.any_try);
+    sb_printf(&top, "#define GENO_LOOPS_PREPAID %d\n\n", !em.any_try);
     StrBuf path_lit = {0};
     c_string_literal(&path_lit, p->path);
-    /* The parts are megabytes for a large program: one allocation of the
-     * final size instead of doubling copies (pages touched for nothing). */
-    sb_reserve_more(&out, em.head.len + protos.len + em.lambdas.len + em.body.len + 2 * path_lit.len + strlen(examples) +
-                              strlen(tests) + 1024);
-    if (main_def) {
-        Type *rt = ((Sym *)main_def->sym)->ty->ret;
-        char *desc = type_desc(&em, rt);
-        sb_puts(&out, em.head.buf ? em.head.buf : "");
-        sb_puts(&out, "\n");
-        sb_puts(&out, protos.buf);
-        sb_puts(&out, "\n");
-        sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
-        sb_puts(&out, em.body.buf ? em.body.buf : "");
-        sb_printf(&out, "static GenoWord geno_entry(void) { return %s; }\n\n",
-                  to_word(rt, depth_kept_call_outside(&em, c_type(rt), "f_main()")));
-        sb_printf(&out, "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s, %s};\n",
+    Type *main_ret = main_def ? ((Sym *)main_def->sym)->ty->ret : NULL;
+    char *desc = main_ret ? type_desc(&em, main_ret) : NULL;   /* may add a descriptor to head */
+    /* The C text is put together in the body's buffer (reserved for it, see
+     * above), the parts before the body moved in front of it: a buffer of the
+     * final size was megabytes of fresh pages for a large program. */
+    const char *gap = main_def ? "\n" : "";
+    const char *parts[] = {top.buf, em.head.buf, gap, protos.buf, gap, em.lambdas.buf};
+    size_t lens[] = {top.len, em.head.len, strlen(gap), protos.len, strlen(gap), em.lambdas.len};
+    size_t pre = 0;
+    for (int i = 0; i < 6; i++) pre += lens[i];
+    StrBuf *out = &em.body;
+    sb_reserve_more(out, pre + 2 * path_lit.len + strlen(examples) + strlen(tests) + 1024);
+    memmove(out->buf + pre, out->buf, out->len);
+    for (size_t i = 0, at = 0; i < 6; at += lens[i], i++)
+        if (lens[i]) memcpy(out->buf + at, parts[i], lens[i]);
+    out->len += pre;
+    out->buf[out->len] = 0;
+    if (main_def)
+        sb_printf(out, "static GenoWord geno_entry(void) { return %s; }\n\n"
+                       "const GenoProgram geno_program = {%s, geno_entry, %s, %s, %s, %s};\n",
+                  to_word(main_ret, depth_kept_call_outside(&em, c_type(main_ret), "f_main()")),
                   path_lit.buf, desc, init, examples, tests);
-    } else {
-        sb_puts(&out, em.head.buf ? em.head.buf : "");
-        sb_puts(&out, protos.buf ? protos.buf : "");
-        sb_puts(&out, em.lambdas.buf ? em.lambdas.buf : "");
-        sb_puts(&out, em.body.buf ? em.body.buf : "");
-        sb_printf(&out, "const GenoProgram geno_program = {%s, 0, &geno_t_unit, %s, %s, %s};\n", path_lit.buf, init,
+    else
+        sb_printf(out, "const GenoProgram geno_program = {%s, 0, &geno_t_unit, %s, %s, %s};\n", path_lit.buf, init,
                   examples, tests);
-    }
-    sb_puts(&out, "\n#ifdef GENO_STANDALONE\n"
-                  "int main(int argc, char **argv) { return geno_standalone_main(argc, argv, &geno_program); }\n"
-                  "#endif\n");
+    sb_puts(out, "\n#ifdef GENO_STANDALONE\n"
+                 "int main(int argc, char **argv) { return geno_standalone_main(argc, argv, &geno_program); }\n"
+                 "#endif\n");
+    free(top.buf);
     if (d->errors > before) {
-        free(out.buf);
+        free(out->buf);
         return NULL;
     }
-    return sb_take(&out);
+    return sb_take(out);
 }
 
 char *compile_file_to_c(const char *path, Diags *d, Program **prog_out) {
@@ -1022,5 +1053,5 @@ char *compile_file_to_c(const char *path, Diags *d, Program **prog_out) {
     if (prog_out) *prog_out = p;
     if (d->errors) return NULL;
     if (check_program(p, d)) return NULL;
-    return emit_program(p, d, false);
+    return emit_program(p, d, false, true);
 }

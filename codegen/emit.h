@@ -39,6 +39,8 @@ typedef struct {
     StrMap desc_ids;         /* ty_str of each emitted descriptor -> its index (aux) */
     int ndescs;
     PtrMap desc_of;          /* a resolved Type * -> its "&td_<index>" (type_desc) */
+    StrMap desc_arrays;      /* a descriptor array's initializer "{...}" -> its name (tdn_/tdt_<n>) */
+    PtrMap str_sizes;        /* byte sizes n with a GenoStrLit<n> typedef emitted (size -> 1) */
     PtrMap body_kinds;       /* StmtList * -> the kinds it holds (emit_kinds.c) */
     Def *sig_def;            /* the function whose plain signature sig_text is (emit.c) */
     char *sig_text;
@@ -49,6 +51,7 @@ typedef struct {
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
     StrMap tramp_keys;       /* functions that already have a trampoline or async thunk */
     bool tcc_only;              /* emit_program: leave out the parts only cc reads */
+    bool no_test_table;         /* emit_program: `genoc run`'s C, without the test cases only `genoc test` reads */
     int64_t *example_offsets;   /* emit_examples.c: where example k's record starts in the text */
     VEC(TryScope) tries;     /* try bodies open in the current function */
     int loop_depth;          /* loops open in the current function */

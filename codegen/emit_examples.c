@@ -270,8 +270,8 @@ char *emit_examples(Emitter *em, Program *p) {
     }
     free(values.buf);
     if (!total) return xstrdup("0");
-    sb_printf(&em->lambdas, "static const void *const geno_example_slots[] = {\n%s};\n", slots.buf);
-    sb_puts(&em->lambdas, "static const char geno_example_text[] = \"");
+    sb_printf(&em->lambdas, "static const void *const geno_example_slots[%d] = {\n%s};\n", nslots, slots.buf);
+    sb_printf(&em->lambdas, "static const char geno_example_text[%zu] = \"", text.len + 1);
     c_string_body(&em->lambdas, text.buf ? text.buf : "", text.len);
     sb_printf(&em->lambdas, "\";\nstatic const GenoExampleSet geno_example_set = {geno_example_slots, geno_example_text, %d};\n\n",
               total);

@@ -151,8 +151,15 @@ static long utf8_count(const char *s, size_t n) {
 
 static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
     int id = ++em->tmp;
-    /* GENO_STR_LIT written out (a function-like macro costs tcc more) */
-    sb_printf(&em->head, "static GENO_STR_STATIC(%zu) str_%d = {%zu, %ld, str_%d.b_, \"", n + 1, id, n, utf8_count(s, n), id);
+    /* GENO_STR_LIT written out (a function-like macro costs tcc more), its
+     * struct type declared once per size: a struct declaration per literal
+     * was half of what tcc spent on it */
+    const void *size = (const void *)(uintptr_t)(n + 1);
+    if (!ptrmap_get(&em->str_sizes, size)) {
+        ptrmap_put(&em->str_sizes, size, (void *)1);
+        sb_printf(&em->head, "typedef GENO_STR_STATIC(%zu) GenoStrLit%zu;\n", n + 1, n + 1);
+    }
+    sb_printf(&em->head, "static GenoStrLit%zu str_%d = {%zu, %ld, str_%d.b_, \"", n + 1, id, n, utf8_count(s, n), id);
     c_string_body(&em->head, s, n);
     sb_puts(&em->head, "\"};\n");
     return xasprintf("((GenoStr *)&str_%d)", id);

@@ -150,7 +150,11 @@ char *emit_tests(Emitter *em, Program *p) {
         }
     }
     if (!n) return xstrdup("0, 0");
-    sb_printf(&em->lambdas, "static const GenoTestCase geno_test_cases[] = {\n%s};\n\n", table.buf);
+    if (em->no_test_table) {   /* `genoc run`: the test blocks are still compiled, not listed */
+        free(table.buf);
+        return xstrdup("0, 0");
+    }
+    sb_printf(&em->lambdas, "static const GenoTestCase geno_test_cases[%d] = {\n%s};\n\n", n, table.buf);
     free(table.buf);
     return xasprintf("geno_test_cases, %d", n);
 }

@@ -78,19 +78,19 @@ JitState *jit_prepare(void) {
 }
 
 const GenoProgram *jit_compile(const char *c_source, char **error) {
-    return jit_compile_prepared(jit_prepare(), c_source, error);
+    return jit_compile_prepared(jit_prepare(), c_source, false, error);
 }
 
-const GenoProgram *jit_compile_prepared(JitState *state, const char *c_source, char **error) {
+const GenoProgram *jit_compile_prepared(JitState *state, const char *c_source, bool expanded, char **error) {
     TCCState *s = (TCCState *)state;
     if (!s) return fail(&errors, "tcc_new failed", error);
     bool *used = xmalloc((size_t)runtime_symbol_count * sizeof(bool));
-    char *expanded = prelude_expand(c_source, used);
-    if (tcc_compile_string(s, expanded ? expanded : c_source) < 0)
+    char *cut = expanded ? NULL : prelude_expand(c_source, used);
+    if (tcc_compile_string(s, cut ? cut : c_source) < 0)
         return fail(&errors, "tcc_compile_string failed", error);
     for (int i = 0; i < runtime_symbol_count; i++)
-        if (used[i] || !expanded) tcc_add_symbol(s, runtime_symbols[i].name, runtime_symbols[i].address);
-    xfree(expanded);
+        if (used[i] || !cut) tcc_add_symbol(s, runtime_symbols[i].name, runtime_symbols[i].address);
+    xfree(cut);
     xfree(used);
     add_symbols(s, libc_symbols, (int)(sizeof libc_symbols / sizeof libc_symbols[0]));
     if (tcc_add_file(s, GENOC_LIBTCC1) < 0) return fail(&errors, "cannot load " GENOC_LIBTCC1, error);

@@ -5,6 +5,8 @@
 #ifndef GENOC_JIT_H
 #define GENOC_JIT_H
 
+#include <stdbool.h>
+
 #include <geno/rt.h>
 
 /* Compiles `c_source` and relocates it into executable memory. Returns the
@@ -20,7 +22,8 @@ const GenoProgram *jit_compile(const char *c_source, char **error);
  * compiles into it (a NULL state fails with "tcc_new failed"). */
 typedef struct JitState JitState;
 JitState *jit_prepare(void);
-const GenoProgram *jit_compile_prepared(JitState *s, const char *c_source, char **error);
+/* expanded: c_source holds the whole header already (prelude_expand_in_place). */
+const GenoProgram *jit_compile_prepared(JitState *s, const char *c_source, bool expanded, char **error);
 
 /* The directory holding <geno/rt.h>: $GENOC_INCLUDE, else the build tree's. */
 const char *jit_include_dir(void);

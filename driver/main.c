@@ -111,7 +111,7 @@ static int cmd_emit_c(int argc, char **argv) {
     int st = one_file_args("emit-c", "--tcc", argc, argv, &file, &tcc);
     if (st) return st;
     Compilation c;
-    if (pipeline_run(&c, file, tcc ? UPTO_EMIT_TCC : UPTO_EMIT)) {
+    if (pipeline_run(&c, file, tcc ? UPTO_EMIT_TCC_RUN : UPTO_EMIT)) {
         diag_print(stderr, &c.diags);
         return 1;
     }

@@ -63,7 +63,7 @@ int pipeline_run(Compilation *c, const char *path, Stage upto) {
      * copied into one: on huge pages when that is megabytes (hugeheap.h). */
     if (n >= EMIT_HUGE_SOURCE) hugeheap_reserve(32 * n);
     t = pipeline_now_ms();
-    c->c_source = emit_program(c->prog, &c->diags, upto == UPTO_EMIT_TCC);
+    c->c_source = emit_program(c->prog, &c->diags, upto >= UPTO_EMIT_TCC, upto != UPTO_EMIT_TCC_RUN);
     c->emit_ms = pipeline_now_ms() - t;
     if (!c->c_source && !c->diags.errors)
         diag_add(&c->diags, "E999", (SrcLoc){path, 0, 0}, "internal error: code generation produced no C");

@@ -89,7 +89,7 @@ int run_command(int argc, char **argv) {
     SandboxChild child;
     if (sandbox_start(&o, &child) != 0) return 3;
     Compilation c;
-    if (pipeline_run(&c, o.file, UPTO_EMIT_TCC)) {
+    if (pipeline_run(&c, o.file, UPTO_EMIT_TCC_RUN)) {
         sandbox_cancel(&child);
         if (!c.source) return 1;                   /* missing file, already said */
         if (o.json) print_json(&c, NULL, false, pipeline_now_ms() - start);

@@ -49,6 +49,7 @@
 #include "hugeheap.h"
 #include "alloc.h"
 #include "jit.h"
+#include "prelude.h"
 
 /* Open files the child may hold: stdio, plus tcc reading nested headers. */
 #define CHILD_NOFILE 16
@@ -122,13 +123,16 @@ static bool read_all(int fd, void *p, size_t n) {
  * goes the other way: a native-endian 64-bit length, then that many bytes.
  * NULL when the parent sent nothing (its front end found errors:
  * sandbox_cancel), the pipe broke, or there is no room for it. */
-static char *read_source(size_t *len) {
+static char *read_source(size_t *len, char **text, bool *expanded) {
     uint64_t n = 0;
     if (!read_all(SANDBOX_BROKER_FD, &n, sizeof n) || n == 0 || n > ((uint64_t)1 << 40)) return NULL;
-    char *buf = malloc((size_t)n + 1);
-    if (!buf || !read_all(SANDBOX_BROKER_FD, buf, (size_t)n)) return NULL;
-    buf[n] = 0;
+    /* a large program's header goes in front without copying the C again */
+    size_t room = prelude_room((size_t)n);
+    char *buf = malloc(room + (size_t)n + 1);
+    if (!buf || !read_all(SANDBOX_BROKER_FD, buf + room, (size_t)n)) return NULL;
+    buf[room + n] = 0;
     *len = (size_t)n;
+    *text = prelude_expand_in_place(buf, room, expanded);
     return buf;
 }
 
@@ -159,16 +163,18 @@ static _Noreturn void child_main(const RunOptions *o, pid_t parent,
     JitState *jit = jit_prepare();
 
     size_t c_len;
-    char *c_source = read_source(&c_len);
-    if (!c_source) {   /* cancelled (then the parent kills us first), or no room for the C */
+    char *c_source;
+    bool expanded;
+    char *c_buf = read_source(&c_len, &c_source, &expanded);
+    if (!c_buf) {   /* cancelled (then the parent kills us first), or no room for the C */
         dprintf(2, "genoc: internal error: the sandbox child received no C\n");
         _exit(3);
     }
     char *error = NULL;
     double tcc_start = now_ms();
     compile_heap_reserve(o, c_len);
-    const GenoProgram *prog = jit_compile_prepared(jit, c_source, &error);
-    free(c_source);   /* tcc keeps its own copy of what it needs */
+    const GenoProgram *prog = jit_compile_prepared(jit, c_source, expanded, &error);
+    free(c_buf);   /* tcc keeps its own copy of what it needs */
     hugeheap_release();
     double tcc_end = now_ms();
     if (!prog) {

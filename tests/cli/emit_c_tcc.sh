@@ -27,5 +27,15 @@ for name in list_pipeline spectral_norm caesar loop_sum; do
     tcc -nostdlib -c "$tmp/tcc.c" -o "$tmp/tcc.o" 2>"$tmp/err" \
         || { echo "$name: tcc rejects the tcc C: $(head -3 "$tmp/err")"; fail=1; }
 done
+# The test-case table is for `genoc test` only: `genoc run`'s C leaves it out
+# (its test blocks are still compiled), the full C keeps it.
+fixture=$here/test_fixture.geno
+"$genoc" emit-c "$fixture" >"$tmp/full.c" && "$genoc" emit-c --tcc "$fixture" >"$tmp/tcc.c" \
+    || { echo "emit-c failed: test_fixture"; fail=1; }
+grep -q 'geno_test_cases\[' "$tmp/full.c" || { echo "test_fixture: the full C has no test-case table"; fail=1; }
+if grep -q 'geno_test_cases' "$tmp/tcc.c"; then echo "test_fixture: the tcc C keeps the test-case table"; fail=1; fi
+grep -q '^static void gt_[0-9]*(void) {$' "$tmp/tcc.c" || { echo "test_fixture: the tcc C lost the test blocks"; fail=1; }
+tcc -nostdlib -c "$tmp/tcc.c" -o "$tmp/tcc.o" 2>"$tmp/err" \
+    || { echo "test_fixture: tcc rejects the tcc C: $(head -3 "$tmp/err")"; fail=1; }
 [ $fail = 0 ] && echo ok
 exit $fail

@@ -51,6 +51,24 @@ START_TEST(formatter_general_directives) {
 }
 END_TEST
 
+/* "%.17g" of a whole number below 1e15 is printed as its digits without
+ * snprintf: the same text as printf at the edges (zero, -0.0, 1e15, halves). */
+START_TEST(formatter_float_whole_numbers) {
+    SAME_AS_PRINTF("%.17g|%.17g|%.17g|%.17g", 0.0, -0.0, 1.0, -1.0);
+    SAME_AS_PRINTF("%.17g %.17g %.17g", 5.0, 4.0, 1e14);
+    SAME_AS_PRINTF("%.17g %.17g %.17g %.17g", 999999999999999.0, -999999999999999.0, 1e15, -1e15);
+    SAME_AS_PRINTF("%.17g %.17g %.17g", 1e16, 1e17, 123456789012345678.0);
+    SAME_AS_PRINTF("%.17g %.17g %.17g %.17g", 0.5, -2.5, 1e-300, 4503599627370495.5);
+    SAME_AS_PRINTF("((double)%.17g)f%.17g;", 42.0, -7.0);
+    SAME_AS_PRINTF("%.17g %.17g", 1.0 / 0.0, -1.0 / 0.0);
+    SAME_AS_PRINTF("%.17g|%.16g|%.17e|%17g", 3.0, 3.0, 3.0, 3.0);
+    for (int i = -3000; i <= 3000; i++) {
+        SAME_AS_PRINTF("%.17g;", (double)i * 977.0);
+        SAME_AS_PRINTF("%.17g;", (double)i / 8.0);
+    }
+}
+END_TEST
+
 START_TEST(formatter_mixed_and_growing) {
     /* digit-pair boundaries, and fast and general directives mixed while the
      * buffer grows mid-format (the write position is cached in locals) */
@@ -186,6 +204,7 @@ static Suite *util_suite(void) {
     tcase_add_test(tc, formatter_fast_directives);
     tcase_add_test(tc, formatter_general_directives);
     tcase_add_test(tc, formatter_appends);
+    tcase_add_test(tc, formatter_float_whole_numbers);
     tcase_add_test(tc, formatter_mixed_and_growing);
     tcase_add_test(tc, arena_blocks);
     tcase_add_test(tc, arena_headerless_blocks);
