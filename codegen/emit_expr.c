@@ -166,14 +166,19 @@ static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
 }
 
 /* The f-string e as a GenoStr *. With view_id > 0 the builder lives in
- * fb_<view_id>, and the value is the GenoStr fv_<view_id> over its bytes
+ * fb_<view_id> (on the heap under tcc), and the value is the GenoStr fv_<view_id> over its bytes
  * (geno_buf_view): the caller declares both in a block around the use and
  * copies the bytes before that block ends (emit_strcat.c). */
 char *emit_fstring_in(Emitter *em, Expr *e, int view_id) {
     StrBuf sb = {0};
     int id = ++em->tmp;
-    /* the builder starts in this frame: only the result is allocated */
-    if (view_id > 0)
+    /* the builder starts in this frame: only the result is allocated. Not
+     * under tcc, which gives every block's locals their own stack slots:
+     * each f-string would add its 128 bytes to the function's frame, and
+     * recursion would hit E502 where the reference does not. */
+    if (em->tcc_only)
+        sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_new(); ", id);
+    else if (view_id > 0)
         sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, view_id, view_id);
     else
         sb_printf(&sb, "({ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, id, id, id);

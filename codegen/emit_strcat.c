@@ -63,9 +63,9 @@ void emit_self_str_concat(Emitter *em, Stmt *s) {
          * part is appended from its builder's bytes, without making it a
          * string first (string_build: one allocation less per piece). */
         Expr *p = parts[i]->b;
-        if (p->kind == EX_FSTRING)
-            emit_line(em, "{ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoStr fv_%d; GenoStr *r_%d = %s;", id, id, id,
-                      emit_fstring_in(em, p, id));
+        if (p->kind == EX_FSTRING)   /* no frame buffer under tcc (emit_fstring_in) */
+            emit_line(em, "{ %sGenoStr fv_%d; GenoStr *r_%d = %s;", em->tcc_only ? "" : xasprintf("GenoWord fb_%d[GENO_FBUF_WORDS]; ", id),
+                      id, id, emit_fstring_in(em, p, id));
         else
             emit_line(em, "{ GenoStr *r_%d = %s;", id, emit_expr(em, p));
         emit_line(em, "  if (%s) GENO_STR_APPEND_OWNED(%s, r_%d, %s);", flag, name, id, L);
