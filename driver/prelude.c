@@ -12,7 +12,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "macro_expand.h"
 #include "tcc_prelude.h"
 #include "util.h"
 
@@ -31,35 +30,7 @@ typedef struct {
     bool *chunk_kept;
     int *work;
     int nwork;
-    /* Where the program names a function-like macro of the header (offsets
-     * from the text after the include line): macro_expand.c's sites. */
-    uint8_t *fn_macro;      /* per name: 0 not known yet, 1 yes, 2 no */
-    size_t *sites;
-    int nsites, sites_cap;
-    const char *site_base;  /* NULL: not recording */
 } Closure;
-
-/* Is name a function-like macro (`#define NAME(`) in a chunk declaring it? */
-static bool fn_macro(Closure *c, int name) {
-    if (!c->fn_macro[name]) {
-        const TccPreludeName *n = &tcc_prelude_names[name];
-        const char *text = tcc_prelude_name_text + n->name;
-        size_t len = strlen(text);
-        c->fn_macro[name] = 2;
-        for (uint32_t i = 0; i < n->def_count; i++) {
-            const TccPreludeChunk *k = &tcc_prelude_chunks[tcc_prelude_def_chunks[n->def_start + i]];
-            const char *p = tcc_prelude_text + k->offset, *end = p + k->length;
-            while (p < end && (*p == ' ' || *p == '\t')) p++;
-            if (p == end || *p++ != '#') continue;
-            while (p < end && (*p == ' ' || *p == '\t')) p++;
-            if ((size_t)(end - p) < 7 || memcmp(p, "define", 6) != 0) continue;
-            p += 6;
-            while (p < end && (*p == ' ' || *p == '\t')) p++;
-            if ((size_t)(end - p) > len && memcmp(p, text, len) == 0 && p[len] == '(') c->fn_macro[name] = 1;
-        }
-    }
-    return c->fn_macro[name] == 1;
-}
 
 static void use_name(Closure *c, int name) {
     if (c->name_used[name]) return;
@@ -86,16 +57,7 @@ static void scan_program(Closure *c, const char *p, const char *end) {
             const char *s = p;
             while (p < end && ident_char(*p)) p++;
             int name = lookup(s, (size_t)(p - s));
-            if (name >= 0) {
-                use_name(c, name);
-                if (c->site_base && fn_macro(c, name)) {
-                    if (c->nsites == c->sites_cap) {
-                        c->sites_cap = c->sites_cap ? 2 * c->sites_cap : 64;
-                        c->sites = xrealloc(c->sites, sizeof(size_t) * (size_t)c->sites_cap);
-                    }
-                    c->sites[c->nsites++] = (size_t)(s - c->site_base);
-                }
-            }
+            if (name >= 0) use_name(c, name);
         } else if (ch >= '0' && ch <= '9') {
             while (p < end && (ident_char(*p) || *p == '.')) p++;
         } else if (ch == '"' || ch == '\'') {
@@ -128,9 +90,7 @@ char *prelude_expand(const char *c_source, bool *runtime_used) {
         .name_used = xmalloc((size_t)tcc_prelude_name_count * sizeof(bool)),
         .chunk_kept = xmalloc((size_t)tcc_prelude_chunk_count * sizeof(bool)),
         .work = xmalloc(sizeof(int) * (size_t)tcc_prelude_name_count),
-        .fn_macro = xmalloc((size_t)tcc_prelude_name_count),
     };
-    memset(c.fn_macro, 0, (size_t)tcc_prelude_name_count);
     bool whole = total > PRELUDE_SCAN_MAX;
     for (int i = 0; i < tcc_prelude_chunk_count; i++)
         if (whole || tcc_prelude_chunks[i].always) keep_chunk(&c, i);
@@ -138,7 +98,6 @@ char *prelude_expand(const char *c_source, bool *runtime_used) {
         for (int i = 0; i < tcc_prelude_name_count; i++) use_name(&c, i);
     else {
         scan_program(&c, c_source, inc);
-        c.site_base = after;
         scan_program(&c, after, c_source + total);
     }
     while (c.nwork > 0) {
@@ -158,18 +117,8 @@ char *prelude_expand(const char *c_source, bool *runtime_used) {
         w += tcc_prelude_chunks[i].length;
     }
     size_t rest = total - (size_t)(after - c_source);
-    size_t program_start = (size_t)(w - out);
     memcpy(w, after, rest);
     w[rest] = 0;
-    /* The program's macro uses expanded here, cheaper than by tcc
-     * (macro_expand.c); not for a large program, whose scan would cost
-     * more than the whole header's cut saves (see PRELUDE_SCAN_MAX). */
-    for (int i = 0; i < c.nsites; i++) c.sites[i] += program_start;
-    char *pre = whole ? NULL : macro_preexpand(out, program_start + rest, program_start, c.sites, c.nsites);
-    if (pre) {
-        xfree(out);
-        out = pre;
-    }
 
     for (int i = 0; runtime_used && i < tcc_prelude_name_count; i++)
         if (c.name_used[i] && tcc_prelude_names[i].runtime_symbol >= 0)
@@ -177,7 +126,5 @@ char *prelude_expand(const char *c_source, bool *runtime_used) {
     xfree(c.name_used);
     xfree(c.chunk_kept);
     xfree(c.work);
-    xfree(c.fn_macro);
-    xfree(c.sites);
     return out;
 }

@@ -12,7 +12,6 @@
 
 #include "hugeheap.h"
 #include "jit.h"
-#include "macro_expand.h"
 #include "prelude.h"
 #include "runtime_symbols.h"
 #include "rt_test_support.h"
@@ -126,86 +125,6 @@ START_TEST(prelude_keeps_what_the_program_names) {
 }
 END_TEST
 
-/* driver/macro_expand.c: `hdr` holds the definitions, `prog` the text
- * expanded. The result's program part without its spaces (tokens glued by
- * the expansion are checked apart), or NULL. */
-static char raw_expansion[4096];
-static char *preexpand(const char *hdr, const char *prog) {
-    static char text[4096], tight[4096];
-    snprintf(text, sizeof text, "%s%s", hdr, prog);
-    /* Sites: the names followed by `(` outside literals and comments (the
-     * prelude's scan gives the header's function-like macros; the
-     * expansion skips any other name). */
-    size_t sites[256];
-    int n = 0;
-    for (const char *p = text + strlen(hdr); *p;) {
-        if (*p == '"') {
-            for (p++; *p && *p != '"'; p++) {}
-            if (*p) p++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            p = strstr(p, "*/") + 2;
-        } else if (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z')) {
-            const char *start = p;
-            while (*p == '_' || ((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9')) p++;
-            if (*p == '(') sites[n++] = (size_t)(start - text);
-        } else {
-            p++;
-        }
-    }
-    char *r = macro_preexpand(text, strlen(text), strlen(hdr), sites, n);
-    if (!r) return NULL;
-    snprintf(raw_expansion, sizeof raw_expansion, "%s", r + strlen(hdr));
-    char *w = tight;
-    for (const char *p = raw_expansion; *p; p++)
-        if (*p != ' ') *w++ = *p;
-    *w = 0;
-    free(r);
-    return tight;
-}
-
-START_TEST(macro_preexpand_matches_the_preprocessor) {
-    const char *hdr = "#define ONE 1\n#define NEG -1\n#define EMPTY\n#define ADD(a, b) ((a) + (b))\n"
-                      "#define TWICE(x) ADD(x, x)\n#define IDX(a, i) a[i]\n#define F0() f()\n";
-    /* Nested arguments, an empty macro, no tokens glued (`- -1`). */
-    ck_assert_str_eq(preexpand(hdr, "x = TWICE(EMPTY(y + ONE));\n"), "x=(((y+1))+((y+1)));\n");
-    ck_assert_str_eq(preexpand(hdr, "x = -ADD(NEG, 0);\n"), "x=-((-1)+(0));\n");
-    ck_assert_str_eq(preexpand("#define M(a) -a\n", "x = -M(-1);\n"), "x=---1;\n");
-    ck_assert_ptr_null(strstr(raw_expansion, "--"));
-    ck_assert_str_eq(preexpand(hdr, "x = IDX(v, (1, 2)) + F0();\n"), "x=v[(1,2)]+f();\n");
-    /* Object-like macros outside an invocation are left to tcc, as are
-     * strings, comments and numbers inside one; a name without its
-     * arguments at the top level stays (tcc leaves it too). */
-    ck_assert_str_eq(preexpand(hdr, "s = ONE; g = ADD; t = ADD(\"ONE\", /* ONE */ 0x1e1ONE);\n"),
-                     "s=ONE;g=ADD;t=((\"ONE\")+(/*ONE*/0x1e1ONE));\n");
-    /* Arguments over lines keep the line count. */
-    ck_assert_str_eq(preexpand(hdr, "x = ADD(1,\n 2);\ny;\n"), "x=((1)+(2))\n;\ny;\n");
-    /* #define, #undef and #line in the program take effect in order;
-     * after the last invocation anything is copied as it is; another
-     * directive before it gives up. */
-    ck_assert_str_eq(preexpand(hdr, "#line 3\na = ADD(1, 2);\n"), "#line3\na=((1)+(2));\n");
-    ck_assert_ptr_null(preexpand(hdr, "a = ADD(1, 2);\n#ifdef Q\nc = ADD(1, 2);\n#endif\n"));
-    ck_assert_str_eq(preexpand(hdr, "a = ADD(1, 2);\n#ifdef Q\nc = ONE;\n#endif\n"),
-                     "a=((1)+(2));\n#ifdefQ\nc=ONE;\n#endif\n");
-    ck_assert_str_eq(preexpand(hdr, "#define TWO 2\na = ADD(TWO, 2);\n#undef TWO\nb = ADD(TWO, 1);\n"),
-                     "#defineTWO2\na=((2)+(2));\n#undefTWO\nb=((TWO)+(1));\n");
-    ck_assert_ptr_null(preexpand(hdr, "#if 1\na = ADD(1, 2);\n#endif\n"));
-    /* What it does not handle gives up: a macro in its own expansion,
-     * `#`/`##`, a name that could take its arguments from the text after
-     * an expansion, a wrong argument count, arguments crossing a
-     * directive, a conditional among the definitions. */
-    ck_assert_ptr_null(preexpand("#define SELF (SELF + 1)\n", "x = SELF;\n"));
-    ck_assert_ptr_null(preexpand("#define STR(a) #a\n", "x = STR(y);\n"));
-    ck_assert_ptr_null(preexpand("#define CAT(a, b) a ## b\n", "x = CAT(y, z);\n"));
-    ck_assert_ptr_null(preexpand("#define G(a) a\n#define H G\n#define I(a) a\n", "x = I(H)(1);\n"));
-    ck_assert_ptr_null(preexpand(hdr, "x = ADD(1);\n"));
-    ck_assert_ptr_null(preexpand(hdr, "x = ADD(1,\n#line 4\n2);\n"));
-    ck_assert_ptr_null(preexpand("#if 1\n#define A(x) x\n#endif\n", "x = A(1);\n"));
-    /* Unused, such a macro costs nothing; no invocation, nothing to do. */
-    ck_assert_str_eq(preexpand("#define STR(a) #a\n#define A(x) x\n", "x = A(1);\n"), "x=1;\n");
-    ck_assert_ptr_null(preexpand(hdr, "x = ONE;\n"));
-}
-END_TEST
-
 /* The compile heap: allocations work inside and past the reservation. */
 START_TEST(hugeheap_reserve_and_release) {
     hugeheap_reserve((size_t)8 << 20);
@@ -229,7 +148,6 @@ int main(void) {
     tcase_add_test(tc, libc_functions_do_not_link);
     tcase_add_test(tc, int_aliases_match_inline_macros);
     tcase_add_test(tc, prelude_keeps_what_the_program_names);
-    tcase_add_test(tc, macro_preexpand_matches_the_preprocessor);
     tcase_add_test(tc, hugeheap_reserve_and_release);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
