@@ -29,12 +29,13 @@
 static scmp_filter_ctx lockdown_rules(void) {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_KILL_PROCESS);
     if (!ctx) return NULL;
-    const scmp_datum_t broker = SANDBOX_BROKER_FD;
+    const scmp_datum_t broker = SANDBOX_BROKER_FD, status = SANDBOX_STATUS_FD;
     int rc = 0;
-    /* Output pipes and the broker socket only. */
+    /* Output pipes, the broker socket and the status pipe only. */
     rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, 1));
     rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, 2));
     rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, broker));
+    rc |= ALLOW(ctx, write, 1, SCMP_A0(SCMP_CMP_EQ, status));
     rc |= ALLOW(ctx, read, 1, SCMP_A0(SCMP_CMP_EQ, broker));
     /* Memory, never executable. */
     rc |= ALLOW(ctx, mmap, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));

@@ -15,12 +15,16 @@
  *           socket (length, then text); libtcc compile + relocate; runtime and GC set-up;
  *           sandbox_lockdown() (the seccomp allow-list, driver/lockdown.c);
  *           geno_run, whose effects are requests on the broker socket
- *           (driver/broker.c); _exit with its status.
+ *           (driver/broker.c); its status on the status pipe, then _exit
+ *           with it.
  *   parent: polls both pipes and streams them through as they arrive,
+ *           until the child reports its status or exits,
  *           counts output characters (the runtime enforces
  *           --max-output-length itself; this is the backstop), kills the
  *           child's group with SIGKILL at the wall-clock --timeout and
- *           remembers that it did, reaps, and maps how the child ended to an
+ *           remembers that it did, reaps (a child that reported its
+ *           status is killed and left to be reaped later: its teardown,
+ *           ~0.15 ms, is not waited for), and maps how the child ended to an
  *           exit status and, for signals, a diagnostic (E501 timeout, E504
  *           resource limit or crash, E500 seccomp kill). A child's crash is
  *           only ever a status the parent reads.
@@ -140,7 +144,7 @@ static char *read_source(size_t *len, char **text, bool *expanded) {
  * need the C (limits, GC, tcc's state) overlaps the parent's front end;
  * then it waits for the C on the broker socket. */
 static _Noreturn void child_main(const RunOptions *o, pid_t parent,
-                                 int out_w, int err_w, int broker_w) {
+                                 int out_w, int err_w, int broker_w, int status_w) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent) _exit(1);           /* parent already gone */
     setpgid(0, 0);
@@ -150,7 +154,8 @@ static _Noreturn void child_main(const RunOptions *o, pid_t parent,
     dup2(out_w, 1);
     dup2(err_w, 2);
     dup2(broker_w, SANDBOX_BROKER_FD);
-    close_from(SANDBOX_BROKER_FD + 1);
+    dup2(status_w, SANDBOX_STATUS_FD);
+    close_from(SANDBOX_STATUS_FD + 1);
     set_limits(o);
     /* Idempotent: geno_rt_init below finds it done. GC_NPROCS spares Boehm
      * reading /proc/stat for the processor count (the kernel formats every
@@ -204,7 +209,12 @@ static _Noreturn void child_main(const RunOptions *o, pid_t parent,
                          tcc_end - tcc_start, init_end - tcc_end, now_ms() - init_end);
         if (write(2, line, (size_t)n) < 0) {}
     }
-    _exit(geno_run(prog, &cfg));
+    int status = geno_run(prog, &cfg);
+    /* Its output is all written (geno_run flushed it): the status goes to
+     * the parent, which need not wait for this process's teardown. */
+    unsigned char byte = (unsigned char)status;
+    if (write(SANDBOX_STATUS_FD, &byte, 1) < 0) {}
+    _exit(status);
 }
 
 /* ---- parent ----------------------------------------------------------------- */
@@ -222,6 +232,9 @@ typedef struct {
     bool out_broken;        /* our own stdout went away (EPIPE): child killed */
     bool killed_timeout, killed_output;
     bool killed_protocol;   /* a malformed or oversized broker request */
+    int status_fd;          /* the status pipe's read end; -1 when closed */
+    bool reported;          /* the child wrote its exit status there */
+    unsigned char reported_status;
 } Supervisor;
 
 static double now_ms(void) {
@@ -326,8 +339,25 @@ static void serve_request(Supervisor *s) {
     }
 }
 
-/* Pumps both pipes until the child exits, the deadline passes, or the
- * output backstop or a closed stdout stops it. Does not reap. */
+/* The status pipe is readable: the child's exit status (it has returned
+ * from the program and is about to _exit), or EOF (it ended another way:
+ * the exit status will tell). */
+static bool read_status(Supervisor *s) {
+    unsigned char byte;
+    ssize_t n;
+    while ((n = read(s->status_fd, &byte, 1)) < 0 && errno == EINTR) {}
+    if (n < 0 && errno == EAGAIN) return false;
+    close(s->status_fd);
+    s->status_fd = -1;
+    if (n != 1) return false;
+    s->reported = true;
+    s->reported_status = byte;
+    return true;
+}
+
+/* Pumps both pipes until the child exits or reports its status, the
+ * deadline passes, or the output backstop or a closed stdout stops it.
+ * Does not reap. */
 static void supervise(Supervisor *s, double deadline) {
     int pidfd = (int)syscall(SYS_pidfd_open, s->pid, 0);   /* -1 on old kernels */
     bool exited = false;
@@ -338,12 +368,13 @@ static void supervise(Supervisor *s, double deadline) {
             s->killed_timeout = true;
             break;
         }
-        struct pollfd p[4];
-        int n = 0, slot[4];
+        struct pollfd p[5];
+        int n = 0, slot[5];
         for (int k = 0; k < 2; k++)
             if (s->fd[k] >= 0) { p[n] = (struct pollfd){s->fd[k], POLLIN, 0}; slot[n++] = k; }
         if (pidfd >= 0) { p[n] = (struct pollfd){pidfd, POLLIN, 0}; slot[n++] = 2; }
         if (s->broker >= 0) { p[n] = (struct pollfd){s->broker, POLLIN, 0}; slot[n++] = 3; }
+        if (s->status_fd >= 0) { p[n] = (struct pollfd){s->status_fd, POLLIN, 0}; slot[n++] = 4; }
         /* Without a pidfd, wake up now and then to look for the exit. */
         double cap = pidfd >= 0 ? 60000 : 20;
         int wait_ms = (int)ceil(left < cap ? left : cap);
@@ -351,35 +382,50 @@ static void supervise(Supervisor *s, double deadline) {
             kill_child(s);      /* cannot supervise it: do not let it run on */
             break;
         }
-        bool pidfd_ready = false, request = false;
+        bool pidfd_ready = false, request = false, status = false;
         for (int i = 0; i < n; i++) {
             if (!p[i].revents) continue;
             if (slot[i] == 2) pidfd_ready = true;
             else if (slot[i] == 3) request = true;
+            else if (slot[i] == 4) status = true;
             else drain(s, slot[i], 16);
         }
         if (request) serve_request(s);
+        if (status && read_status(s)) break;
         if (pidfd_ready || pidfd < 0) exited = child_exited(s->pid);
     }
     if (pidfd >= 0) close(pidfd);
 }
 
 /* Closes whichever ends sandbox_start made before it failed. */
-static void close_pairs(int out[2], int err[2], int sock[2]) {
-    int *ends[] = {out, err, sock};
-    for (int i = 0; i < 3; i++)
+static void close_pairs(int out[2], int err[2], int sock[2], int st[2]) {
+    int *ends[] = {out, err, sock, st};
+    for (int i = 0; i < 4; i++)
         for (int j = 0; j < 2; j++)
             if (ends[i][j] >= 0) close(ends[i][j]);
+}
+
+/* A child that reported its status is killed but not waited for
+ * (sandbox_finish): reaped here, by the next run, or by init once genoc
+ * has exited. */
+static pid_t unreaped;
+
+static void reap_previous(void) {
+    if (!unreaped) return;
+    int ws;
+    while (waitpid(unreaped, &ws, 0) < 0 && errno == EINTR) {}
+    unreaped = 0;
 }
 
 int sandbox_start(const RunOptions *o, SandboxChild *sc) {
     memset(sc, 0, sizeof *sc);
     sc->o = o;
-    int out[2] = {-1, -1}, err[2] = {-1, -1}, sock[2] = {-1, -1};
+    reap_previous();
+    int out[2] = {-1, -1}, err[2] = {-1, -1}, sock[2] = {-1, -1}, st[2] = {-1, -1};
     if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 ||
-        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0) {
+        socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) < 0 || pipe2(st, O_CLOEXEC) < 0) {
         perror("genoc: internal error: pipe");
-        close_pairs(out, err, sock);
+        close_pairs(out, err, sock, st);
         return -1;
     }
     fflush(stdout);
@@ -392,23 +438,26 @@ int sandbox_start(const RunOptions *o, SandboxChild *sc) {
     pid_t pid = fork();
     if (pid < 0) {
         perror("genoc: internal error: fork");
-        close_pairs(out, err, sock);
+        close_pairs(out, err, sock, st);
         return -1;
     }
     if (pid == 0) {
         close(out[0]);
         close(err[0]);
         close(sock[0]);
-        child_main(o, parent, out[1], err[1], sock[1]);
+        close(st[0]);
+        child_main(o, parent, out[1], err[1], sock[1], st[1]);
     }
     close(out[1]);
     close(err[1]);
     close(sock[1]);
+    close(st[1]);
     setpgid(pid, pid);
     sc->pid = pid;
     sc->out = out[0];
     sc->err = err[0];
     sc->broker = sock[0];
+    sc->status = st[0];
     return 0;
 }
 
@@ -421,6 +470,7 @@ void sandbox_cancel(SandboxChild *sc) {
     close(sc->out);
     close(sc->err);
     close(sc->broker);
+    close(sc->status);
     sc->pid = 0;
 }
 
@@ -435,7 +485,7 @@ static void send_source(int fd, const char *c_source) {
 int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
     const RunOptions *o = sc->o;
     memset(r, 0, sizeof *r);
-    Supervisor s = {.o = o, .r = r, .fd = {-1, -1}, .broker = -1};
+    Supervisor s = {.o = o, .r = r, .fd = {-1, -1}, .broker = -1, .status_fd = -1};
     /* The runtime caps printed output at max_output_length; the `=> value`
      * line after it is not print output and is bounded by the collection
      * size. The parent only stops a runaway child past both. */
@@ -454,18 +504,23 @@ int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
     s.fd[1] = sc->err;
     fcntl(s.fd[0], F_SETFL, O_NONBLOCK);
     fcntl(s.fd[1], F_SETFL, O_NONBLOCK);
+    s.status_fd = sc->status;
+    fcntl(s.status_fd, F_SETFL, O_NONBLOCK);
 
     supervise(&s, start + o->timeout * 1e3);
     /* Leave nothing behind: whatever is left of the child's group dies
      * (the child itself is a zombie by now, or was killed above). */
     kill(-pid, SIGKILL);
     int ws = 0;
-    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+    if (s.reported) unreaped = pid;   /* its teardown goes on without us */
+    else while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
     /* Output written before the end is still in the pipes: at most their
-     * capacity (≤ 1 MiB), since every writer is gone. */
+     * capacity (≤ 1 MiB), since every writer is gone or, having reported
+     * its status, writes no more. */
     for (int k = 0; k < 2; k++) drain(&s, k, 64);
     for (int k = 0; k < 2; k++) if (s.fd[k] >= 0) close(s.fd[k]);
     if (s.broker >= 0) close(s.broker);
+    if (s.status_fd >= 0) close(s.status_fd);
     signal(SIGPIPE, old_pipe);
     r->run_ms = now_ms() - start;
 
@@ -483,6 +538,8 @@ int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
         r->message = xasprintf("Output limit exceeded (%lld characters)", (long long)o->max_output_length);
     } else if (s.out_broken) {
         /* stdout closed under us: no diagnostic, like a SIGPIPE death. */
+    } else if (s.reported) {
+        r->status = s.reported_status;
     } else if (WIFEXITED(ws)) {
         r->status = WEXITSTATUS(ws);
     } else if (WIFSIGNALED(ws)) {
