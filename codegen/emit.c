@@ -10,6 +10,8 @@
  */
 #include "emit.h"
 
+#include "ast_walk.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -878,6 +880,23 @@ static void emit_func(Emitter *em, Def *f) {
     }
 }
 
+typedef struct {
+    AstWalk w;
+    bool found;
+} FstringWalk;
+
+static bool note_fstring(AstWalk *w, Expr *e) {
+    if (e->kind == EX_FSTRING) ((FstringWalk *)w)->found = true;
+    return !((FstringWalk *)w)->found;
+}
+
+/* Does the block hold an f-string (lambda bodies included)? */
+static bool block_has_fstring(StmtList *b) {
+    FstringWalk walk = {{.expr = note_fstring}, false};
+    ast_walk_block(&walk.w, b);
+    return walk.found;
+}
+
 static void emit_func_body(Emitter *em, Def *f) {
     Type *ret = func_result_type(f);
     em->cur_func = f;
@@ -897,6 +916,11 @@ static void emit_func_body(Emitter *em, Def *f) {
                           : em->own_param ? own_signature(em, f)
                           : em->leaf_nc_body ? prepaid_leaf_signature(em, f) : signature(em, f, em->out_tuple > 0));
     em->indent++;
+    /* Under tcc every block's locals get a frame slot of their own: the
+     * function's f-strings share one builder space (each finishes, copying
+     * its bytes out, before the next starts; f-strings do not nest). */
+    em->fbuf_fn = em->tcc_only && em->rr != 3 && block_has_fstring(&f->body);
+    if (em->fbuf_fn) emit_line(em, "GenoWord fb_fn[GENO_FBUF_WORDS];");
     if (em->rr == 3) {   /* fl_X: the leading early return, else fr_X */
         regrec_leaf_body(em, f);
         em->indent--;
@@ -925,6 +949,7 @@ static void emit_func_body(Emitter *em, Def *f) {
     }
     em->indent--;
     em->entered = false;
+    em->fbuf_fn = false;
     emit_line(em, "}");
     sb_putc(&em->body, '\n');
     if (em->out_tuple) emit_tuple_wrapper(em, f, em->out_tuple);

@@ -51,6 +51,7 @@ typedef struct {
     StrBuf lambdas;     /* lifted lambda functions and trampolines */
     StrMap tramp_keys;       /* functions that already have a trampoline or async thunk */
     bool tcc_only;              /* emit_program: leave out the parts only cc reads */
+    bool fbuf_fn;               /* tcc: the C function being emitted declares fb_fn (emit_fstring_in) */
     bool no_test_table;         /* emit_program: `genoc run`'s C, without the test cases only `genoc test` reads */
     int64_t *example_offsets;   /* emit_examples.c: where example k's record starts in the text */
     VEC(TryScope) tries;     /* try bodies open in the current function */

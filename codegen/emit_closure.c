@@ -46,6 +46,8 @@ char *emit_lambda(Emitter *em, Expr *e) {
     const char *saved_file = em->line_file;
     Type *saved_ret = em->cur_ret;
     bool saved_in_lambda = em->in_lambda, saved_volatile = em->volatile_vars, saved_leaves = em->callee_leaves;
+    bool saved_fbuf_fn = em->fbuf_fn;
+    em->fbuf_fn = false;   /* a C function of its own: its f-strings build on the heap under tcc */
     int saved_loops = em->loop_depth, saved_tries = em->tries.len;
     TryScope *saved_try_items = em->tries.items;
     int saved_try_cap = em->tries.cap;
@@ -101,6 +103,7 @@ char *emit_lambda(Emitter *em, Expr *e) {
     em->cur_ret = saved_ret;
     em->in_lambda = saved_in_lambda;
     em->callee_leaves = saved_leaves;
+    em->fbuf_fn = saved_fbuf_fn;
     em->volatile_vars = saved_volatile;
     em->loop_depth = saved_loops;
     em->tries.items = saved_try_items;

@@ -172,11 +172,14 @@ static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
 char *emit_fstring_in(Emitter *em, Expr *e, int view_id) {
     StrBuf sb = {0};
     int id = ++em->tmp;
-    /* the builder starts in this frame: only the result is allocated. Not
-     * under tcc, which gives every block's locals their own stack slots:
-     * each f-string would add its 128 bytes to the function's frame, and
-     * recursion would hit E502 where the reference does not. */
-    if (em->tcc_only)
+    /* the builder starts in this frame: only the result is allocated.
+     * Under tcc, which gives every block's locals their own stack slots (a
+     * buffer per f-string grew frames until recursion hit E502 where the
+     * reference finishes), in the function's one fb_fn (emit_func_body),
+     * or on the heap where there is none (lambdas, examples). */
+    if (em->tcc_only && em->fbuf_fn)
+        sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_on_stack(fb_fn, sizeof fb_fn); ", id);
+    else if (em->tcc_only)
         sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_new(); ", id);
     else if (view_id > 0)
         sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, view_id, view_id);
