@@ -3,8 +3,8 @@
  * build time; driver/lockdown.c installs that program (building it with
  * libseccomp in every child cost ~0.1 ms of a 2 ms hello world).
  *
- * From then on the child can only: write to its stdout/stderr pipes and the
- * broker socket, read the broker socket, manage memory without ever making
+ * From then on the child can only: write to its stdout/stderr pipes, its
+ * exit status pipe and the broker socket, read the broker socket, manage memory without ever making
  * it executable (the GC and GMP need mmap/munmap/mremap/madvise/brk), read
  * clocks, and exit. Every other system call — open, socket, fork, execve,
  * kill, ptrace, an executable mmap — kills the whole process with SIGSYS,

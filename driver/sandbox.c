@@ -234,6 +234,7 @@ typedef struct {
     bool killed_protocol;   /* a malformed or oversized broker request */
     int status_fd;          /* the status pipe's read end; -1 when closed */
     bool reported;          /* the child wrote its exit status there */
+    bool reaped;            /* waited for: its pid may be reused, kill_child must not signal it */
     unsigned char reported_status;
 } Supervisor;
 
@@ -244,6 +245,7 @@ static double now_ms(void) {
 }
 
 static void kill_child(Supervisor *s) {
+    if (s->reaped) return;
     kill(-s->pid, SIGKILL);     /* its group (setpgid in both processes) */
     kill(s->pid, SIGKILL);      /* in case it had not joined it yet */
 }
@@ -509,11 +511,16 @@ int sandbox_finish(SandboxChild *sc, const char *c_source, SandboxResult *r) {
 
     supervise(&s, start + o->timeout * 1e3);
     /* Leave nothing behind: whatever is left of the child's group dies
-     * (the child itself is a zombie by now, or was killed above). */
+     * (the child itself is a zombie by now, was killed above, or, having
+     * reported its status, is exiting). */
     kill(-pid, SIGKILL);
     int ws = 0;
-    if (s.reported) unreaped = pid;   /* its teardown goes on without us */
-    else while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+    if (s.reported) {
+        unreaped = pid;   /* its teardown goes on without us */
+    } else {
+        while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+        s.reaped = true;
+    }
     /* Output written before the end is still in the pipes: at most their
      * capacity (≤ 1 MiB), since every writer is gone or, having reported
      * its status, writes no more. */

@@ -23,13 +23,17 @@
 #include "../../driver/lockdown.c"
 
 #define BROKER SANDBOX_BROKER_FD   /* the filter is compiled for it */
+#define STATUS SANDBOX_STATUS_FD   /* writable too (the exit status byte) */
+#define OTHER_FD 9                 /* a writable descriptor the filter does not allow */
 
 typedef void (*Attempt)(void);
 
 static int out_pipe[2], sock[2];
 
 /* Runs attempt() in a locked-down child; returns its wait status. The
- * child's stdout is out_pipe; fd BROKER is one end of sock. */
+ * child's stdout, fd STATUS and fd OTHER_FD are out_pipe's write end (so
+ * the numbers do not depend on which descriptors the test harness holds);
+ * fd BROKER is one end of sock. */
 static int locked(Attempt attempt) {
     ck_assert(pipe(out_pipe) == 0);
     ck_assert(socketpair(AF_UNIX, SOCK_STREAM, 0, sock) == 0);
@@ -37,6 +41,8 @@ static int locked(Attempt attempt) {
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         dup2(out_pipe[1], 1);
+        dup2(out_pipe[1], STATUS);
+        dup2(out_pipe[1], OTHER_FD);
         dup2(sock[1], BROKER);
         if (sandbox_lockdown() != 0) _exit(99);
         attempt();
@@ -89,7 +95,7 @@ static void try_read_stdin(void) {
     char c;
     (void)!read(0, &c, 1);
 }
-static void try_write_other_fd(void) { (void)!write(out_pipe[0], "x", 1); }
+static void try_write_other_fd(void) { (void)!write(OTHER_FD, "x", 1); }
 static void try_getpid_raw(void) { (void)!syscall(SYS_getpid); }
 static void try_ptrace(void) { (void)!syscall(SYS_ptrace, 0, 0, 0, 0); }
 static void try_unlink(void) { (void)!unlink("/tmp/genoc_lockdown_should_not_exist"); }
@@ -150,6 +156,8 @@ static void allowed_work(void) {
     if (write(BROKER, "ping", 4) != 4) _exit(17);
     char buf[4];
     if (read(BROKER, buf, 4) != 4 || memcmp(buf, "pong", 4) != 0) _exit(18);
+    /* The exit status byte (driver/sandbox.c): last, after the text above. */
+    if (write(STATUS, "!", 1) != 1) _exit(19);
 }
 
 START_TEST(allowed_calls_work) {
@@ -159,6 +167,7 @@ START_TEST(allowed_calls_work) {
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {
         dup2(out_pipe[1], 1);
+        dup2(out_pipe[1], STATUS);
         dup2(sock[1], BROKER);
         if (sandbox_lockdown() != 0) _exit(99);
         allowed_work();
@@ -175,7 +184,7 @@ START_TEST(allowed_calls_work) {
     ck_assert_msg(WIFEXITED(ws) && WEXITSTATUS(ws) == 0, "child status 0x%x", ws);
     char out[64] = {0};
     ck_assert_int_gt(read(out_pipe[0], out, sizeof out - 1), 0);
-    ck_assert_str_eq(out, "hello from the sandbox\n");
+    ck_assert_str_eq(out, "hello from the sandbox\n!");
     done();
 }
 END_TEST
