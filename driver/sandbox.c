@@ -157,14 +157,9 @@ static _Noreturn void child_main(const RunOptions *o, pid_t parent,
     dup2(status_w, SANDBOX_STATUS_FD);
     close_from(SANDBOX_STATUS_FD + 1);
     set_limits(o);
-    /* Idempotent: geno_rt_init below finds it done. GC_NPROCS spares Boehm
-     * reading /proc/stat for the processor count (the kernel formats every
-     * interrupt's counts: ~35 us). It decides only whether its lock spins;
-     * this process has one thread (and parallel marking is off either way).
-     * The program's env_get asks the parent, whose environment is intact. */
-    setenv("GC_NPROCS", "1", 1);
+    /* Idempotent: geno_rt_init below finds it done. (It sets GC_NPROCS=1
+     * for GC_INIT: rt/gc.c.) */
     geno_gc_init();
-    unsetenv("GC_NPROCS");
     JitState *jit = jit_prepare();
 
     size_t c_len;
