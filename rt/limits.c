@@ -232,7 +232,7 @@ void geno_limits_prepare(void) {
      * share even when RLIMIT_STACK is larger. */
     if (lim.as_limit && stack > want) stack = want;
     lim.stack = stack;
-    lim.as_used = mapped_bytes();
+    lim.as_used = lim.as_limit ? mapped_bytes() : 0;   /* read only under RLIMIT_AS */
     install_backstop();
 }
 
