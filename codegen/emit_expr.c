@@ -165,26 +165,31 @@ static char *emit_string_literal(Emitter *em, const char *s, size_t n) {
     return xasprintf("((GenoStr *)&str_%d)", id);
 }
 
-/* The f-string e as a GenoStr *. With view_id > 0 the builder lives in
- * fb_<view_id> (on the heap under tcc), and the value is the GenoStr fv_<view_id> over its bytes
- * (geno_buf_view): the caller declares both in a block around the use and
- * copies the bytes before that block ends (emit_strcat.c). */
+/* The f-string e as a GenoStr *. With view_id > 0 the value is the
+ * GenoStr fv_<view_id> over the builder's bytes (geno_buf_view), and for cc
+ * the builder starts in fb_<view_id>: the caller declares both in a block
+ * around the use and copies the bytes before that block ends
+ * (emit_strcat.c). */
 char *emit_fstring_in(Emitter *em, Expr *e, int view_id) {
     StrBuf sb = {0};
     int id = ++em->tmp;
-    /* the builder starts in this frame: only the result is allocated.
-     * Under tcc, which gives every block's locals their own stack slots (a
-     * buffer per f-string grew frames until recursion hit E502 where the
-     * reference finishes), in the function's one fb_fn (emit_func_body),
-     * or on the heap where there is none (lambdas, examples). */
-    if (em->tcc_only && em->fbuf_fn)
-        sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_on_stack(fb_fn, sizeof fb_fn); ", id);
-    else if (em->tcc_only)
-        sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_new(); ", id);
-    else if (view_id > 0)
-        sb_printf(&sb, "({ GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, view_id, view_id);
-    else
-        sb_printf(&sb, "({ GenoWord fb_%d[GENO_FBUF_WORDS]; GenoBuf *b_%d = geno_buf_on_stack(fb_%d, sizeof fb_%d); ", id, id, id, id);
+    /* The builder starts in this frame: only the result is allocated. cc
+     * reuses block slots, so each f-string has a buffer of its own; tcc
+     * gives every block's locals their own slots (a buffer per f-string
+     * grew frames until recursion hit E502 where the reference finishes),
+     * so there the function's f-strings share its one fb_fn
+     * (emit_func_body), or build on the heap where it has none (lambdas,
+     * examples). */
+    char *space = NULL;
+    sb_puts(&sb, "({ ");
+    if (!em->tcc_only) {
+        if (view_id <= 0) sb_printf(&sb, "GenoWord fb_%d[GENO_FBUF_WORDS]; ", id);
+        space = xasprintf("fb_%d", view_id > 0 ? view_id : id);
+    } else if (em->fbuf_fn) {
+        space = xstrdup("fb_fn");
+    }
+    if (space) sb_printf(&sb, "GenoBuf *b_%d = geno_buf_on_stack(%s, sizeof %s); ", id, space, space);
+    else sb_printf(&sb, "GenoBuf *b_%d = geno_buf_new(); ", id);
     for (int i = 0; i < e->elems.len; i++) {
         Expr *part = e->elems.items[i];
         char *v = emit_expr(em, part);
