@@ -228,8 +228,9 @@ static void emit_return_out(Emitter *em, Stmt *s, const char *pops) {
     }
     if (v->kind == EX_TUPLE && v->elems.len == em->out_tuple) {
         emit_line(em, "{");
-        for (int i = 0; i < em->out_tuple; i++)
-            emit_line(em, "    o_[%d] = %s;", i, to_word(rt->args[i], emit_expr_as(em, v->elems.items[i], rt->args[i])));
+        for (int i = 0; i < em->out_tuple; i++)   /* GENO_OUT_FENCE: rt.h */
+            emit_line(em, "    o_[%d] = %s;%s", i, to_word(rt->args[i], emit_expr_as(em, v->elems.items[i], rt->args[i])),
+                      !em->tcc_only && i + 1 < em->out_tuple ? " GENO_OUT_FENCE();" : "");
         emit_line(em, "    %sgeno_depth_left++; return;", pops);
         emit_line(em, "}");
         return;

@@ -221,12 +221,60 @@ char *regrec_call(Emitter *em, Expr *e) {
     return xasprintf("%s_%s(%sgeno_d_)", leaf ? "fl" : "fr", def_cname(em, s), args[0] ? xasprintf("%s, ", args + 2) : "");
 }
 
+/* Whether every member call in e (a member body's expression, ok_expr's
+ * shapes) calls self. */
+static bool self_calls_expr(const PtrMap *set, Expr *e, Def *self) {
+    if (!e) return true;
+    switch (e->kind) {
+    case EX_BINARY:
+        return self_calls_expr(set, e->a, self) && self_calls_expr(set, e->b, self);
+    case EX_UNARY:
+        return self_calls_expr(set, e->a, self);
+    case EX_CALL: {
+        Sym *s = e->sym;
+        if (s && s->kind == SYM_BUILTIN) {
+            for (int i = 0; i < e->args.len; i++)
+                if (!self_calls_expr(set, e->args.items[i].value, self)) return false;
+            return true;
+        }
+        if (member_callee(set, e) != self) return false;
+        for (int i = 0; i < e->elems.len; i++)
+            if (!self_calls_expr(set, e->elems.items[i], self)) return false;
+        return true;
+    }
+    default:
+        return true;
+    }
+}
+
+static bool self_calls_body(const PtrMap *set, StmtList *b, Def *self) {
+    for (int i = 0; i < b->len; i++) {
+        Stmt *s = b->items[i];
+        if (!self_calls_expr(set, s->value, self) || !self_calls_expr(set, s->cond, self)
+            || !self_calls_body(set, &s->body, self) || !self_calls_body(set, &s->else_body, self))
+            return false;
+    }
+    return true;
+}
+
+/* fr_X of a member that calls no other member (fib, ackermann, tak) is
+ * declared inline for cc: cc then inlines the body into its own recursive
+ * calls, as it does for the C twins, whose smaller bodies pass its size
+ * limit for functions not declared inline (ackermann full: 651 -> 574 ms
+ * task-clock; fib and tak unchanged). Not for groups of several members:
+ * is_even/is_odd and hof_f/hof_m inlined into each other ran 10% slower.
+ * Only a hint: what the body counts and checks is the same. */
+static bool inline_self_member(Emitter *em, Def *f) {
+    return !em->tcc_only && is_regrec(em, f) && self_calls_body(&em->regrec, &f->body, f);
+}
+
 /* Prototype of the member body fr_X (kind 1), of its cold copy fs_X (2)
  * or of its leaf entry fl_X (3). */
 char *regrec_signature(Emitter *em, Def *f, int kind) {
     Sym *s = f->sym;
     StrBuf sb = {0};
-    sb_printf(&sb, "static %s%s %s_%s(", kind == 2 ? "GENO_RR_COLD " : kind == 3 ? "GENO_RR_LEAF " : "",
+    sb_printf(&sb, "static %s%s %s_%s(",
+              kind == 2 ? "GENO_RR_COLD " : kind == 3 ? "GENO_RR_LEAF " : inline_self_member(em, f) ? "inline " : "",
               c_type(func_result_type(f)), kind == 2 ? "fs" : kind == 3 ? "fl" : "fr", def_cname(em, s));
     for (int i = 0; i < f->params.len; i++)
         sb_printf(&sb, "%s p_%s, ", c_type(s->ty->args[i]), f->params.items[i].name);

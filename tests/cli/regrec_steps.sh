@@ -30,5 +30,7 @@ check regrec_steps_caught.geno 1297 2594
 check regrec_steps_caught.geno 1296 E503
 check regrec_steps_bound.geno 3531 162
 check regrec_steps_bound.geno 3530 E503
+check regrec_steps_ack.geno 2707 61
+check regrec_steps_ack.geno 2706 E503
 [ $fail = 0 ] && echo ok
 exit $fail
