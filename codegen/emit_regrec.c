@@ -260,7 +260,7 @@ static bool self_calls_body(const PtrMap *set, StmtList *b, Def *self) {
 /* fr_X of a member that calls no other member (fib, ackermann, tak) is
  * declared inline for cc: cc then inlines the body into its own recursive
  * calls, as it does for the C twins, whose smaller bodies pass its size
- * limit for functions not declared inline (ackermann full: 651 -> 574 ms
+ * limit for functions not declared inline (ackermann full: 651 -> 575 ms
  * task-clock; fib and tak unchanged). Not for groups of several members:
  * is_even/is_odd and hof_f/hof_m inlined into each other ran 10% slower.
  * Only a hint: what the body counts and checks is the same. */

@@ -311,7 +311,7 @@ static inline __attribute__((always_inline)) int geno_dec_neg(int64_t *v) {
  * 8-byte load of o_[1] cannot be forwarded from the upper half of that
  * store on this AMD EPYC: a store-forwarding stall on every return, on the
  * critical path of a recursion that destructures its callee's tuple
- * (tuples' egcd: 204 -> 190 ms). A compiler barrier, no instruction. */
+ * (tuples' egcd: 204 -> 189 ms). A compiler barrier, no instruction. */
 #define GENO_OUT_FENCE() __asm__("" ::: "memory")
 /* Prepaid loops (codegen/emit_prepaid.c): a loop whose body counts no
  * steps and cannot leave early runs exactly n iterations, so it takes its

@@ -21,7 +21,7 @@ if grep -q 'o_\[2\] = .*GENO_OUT_FENCE' "$tmp/full.c"; then echo "a fence after 
 if grep -q 'GENO_OUT_FENCE' "$tmp/tcc.c"; then echo "the tcc C has a fence"; fail=1; fi
 cc -O2 -S -I"$inc" -o "$tmp/full.s" "$tmp/full.c" 2>"$tmp/err" || { echo "cc rejects the C: $(head -3 "$tmp/err")"; exit 1; }
 # egcd's out-variant body, up to the next function
-awk '/^f_egcd_o:/{on=1} on&&/^\t\.cfi_endproc/{exit} on' "$tmp/full.s" >"$tmp/egcd.s"
+awk '/^f_egcd_o[.:]/{on=1} on&&/^\t\.cfi_endproc/{exit} on' "$tmp/full.s" >"$tmp/egcd.s"
 [ -s "$tmp/egcd.s" ] || { echo "no f_egcd_o in cc's assembly"; fail=1; }
 if grep -E '\b(movups|movdqu|movaps|movdqa|movhps|movlps|vmovdqu|vmovups)\b[^#]*%xmm[0-9]+, *-?[0-9]*\(' "$tmp/egcd.s"; then
     echo "f_egcd_o stores a vector register"; fail=1
