@@ -31,6 +31,14 @@
 #define DELETED GENO_TAB_DELETED
 #define SLOT GENO_TAB_SLOT
 
+/* Index sizing: a table of up to GENO_TAB_SPARSE_MAX entries gets 4 index
+ * slots per entry (at most a quarter full: a miss probes ~1.4 slots instead
+ * of ~2.5 at half full), a bigger one 2 (at most half full), where the
+ * index's size, not the probe count, is the cost (cache misses).
+ * set_ops (two Set[Int] of 32,768 elements, mostly missing lookups): CPU
+ * 247 -> 169 ms; int_hashmap (422,684 keys) at 4 slots: 127 -> 154 ms. */
+#define GENO_TAB_SPARSE_MAX 65536
+
 static void rebuild_index(GenoTable *t, int64_t slots) {
     t->index = geno_alloc_atomic_uncleared((size_t)slots * sizeof(int64_t));
     memset(t->index, 0xff, (size_t)slots * sizeof(int64_t));   /* EMPTY */
@@ -54,7 +62,7 @@ static void resize(GenoTable *t, int64_t want) {
     t->entries = ne;
     t->used = n;
     t->ecap = ecap;
-    rebuild_index(t, ecap * 2);
+    rebuild_index(t, ecap <= GENO_TAB_SPARSE_MAX ? ecap * 4 : ecap * 2);
 }
 
 void geno_tab_reserve(GenoTable *t, int64_t n) {

@@ -64,6 +64,29 @@ static inline int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h
         }
     }
 }
+/* geno_tab_find for a small Int key of a table whose keys are Ints: such a
+ * key equals only the identical word, so the probe compares words (the hot
+ * path of Set[Int] and MutableMap[Int, V] operations). h is
+ * geno_tab_small_int_hash(v). */
+static inline int64_t geno_tab_find_small_int(const GenoTable *t, GenoWord v, uint64_t h) {
+    if (t->count == 0) return -1;
+    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
+        int64_t sl = t->index[i];
+        if (sl == GENO_TAB_EMPTY) return -1;
+        if (sl >= 0 && GENO_TAB_SLOT_TAG_MATCH(sl, h) && t->entries[GENO_TAB_SLOT_ENTRY(sl)].key == v)
+            return GENO_TAB_SLOT_ENTRY(sl);
+    }
+}
+
+/* geno_tab_hash of a small Int. */
+static inline uint64_t geno_tab_small_int_hash(GenoWord v) {
+    return geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63);
+}
+
+/* A small Int key of a table of Int keys (kt its key type): the case
+ * geno_tab_find_small_int serves. */
+#define GENO_TAB_SMALL_INT_KEY(kt, v) GENO_LIKELY((kt)->kind == GT_INT && GENO_INT_IS_SMALL(v))
+
 /* Appends an entry for a key known to be absent; returns its number. */
 int64_t geno_tab_add(GenoTable *t, GenoWord key, uint64_t h, GenoWord val);
 void geno_tab_remove(GenoTable *t, int64_t e);
