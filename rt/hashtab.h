@@ -32,6 +32,8 @@ struct GenoMutMap { GenoTable tab; };
 /* A live index slot: >= 0, the entry number in the low 32 bits. */
 #define GENO_TAB_SLOT(h, e) ((int64_t)((((h) >> 32) << 32) | (uint64_t)(e)))
 #define GENO_TAB_SLOT_ENTRY(s) ((int64_t)((s) & 0xffffffff))
+/* Whether slot s may hold hash h (< 2^63): only a live slot can match, since
+ * EMPTY and DELETED have bit 63 set and h has it clear. */
 #define GENO_TAB_SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
 
 /* A table hash for key (of type kt): geno_hash with the top bit cleared. */
@@ -58,7 +60,7 @@ static inline int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h
     for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
         int64_t s = t->index[i];
         if (s == GENO_TAB_EMPTY) return -1;
-        if (s >= 0 && GENO_TAB_SLOT_TAG_MATCH(s, h)) {
+        if (GENO_TAB_SLOT_TAG_MATCH(s, h)) {         /* so s >= 0: see GENO_TAB_SLOT_TAG_MATCH */
             int64_t e = GENO_TAB_SLOT_ENTRY(s);
             if (t->entries[e].hash == h && geno_tab_keys_equal(t->entries[e].key, kt, key, probe_t)) return e;
         }
@@ -73,7 +75,7 @@ static inline int64_t geno_tab_find_small_int(const GenoTable *t, GenoWord v, ui
     for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
         int64_t sl = t->index[i];
         if (sl == GENO_TAB_EMPTY) return -1;
-        if (sl >= 0 && GENO_TAB_SLOT_TAG_MATCH(sl, h) && t->entries[GENO_TAB_SLOT_ENTRY(sl)].key == v)
+        if (GENO_TAB_SLOT_TAG_MATCH(sl, h) && t->entries[GENO_TAB_SLOT_ENTRY(sl)].key == v)
             return GENO_TAB_SLOT_ENTRY(sl);
     }
 }
