@@ -61,14 +61,22 @@ static __attribute__((noinline)) void add_any(GenoSet *s, GenoWord v, const Geno
     if (find(s, v, et, &h) < 0) add_new(s, v, h, loc);
 }
 
+static inline __attribute__((always_inline)) void add_small_int(GenoSet *s, GenoWord v, GenoLoc loc) {
+    uint64_t h = geno_tab_small_int_hash(v);
+    if (geno_tab_find_small_int(&s->tab, v, h) < 0) add_new(s, v, h, loc);
+}
+
 void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
     const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) {
-        uint64_t h = geno_tab_small_int_hash(v);
-        if (geno_tab_find_small_int(&s->tab, v, h) < 0) add_new(s, v, h, loc);
-        return;
-    }
-    add_any(s, v, et, loc);
+    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) add_small_int(s, v, loc);
+    else add_any(s, v, et, loc);
+}
+
+/* The Set[Int] entry points the emitter calls when it knows the element
+ * type (codegen/emit_fast.c): no descriptor to load and test per call. */
+void geno_set_add_int(GenoSet *s, GenoWord v, GenoLoc loc) {
+    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) add_small_int(s, v, loc);
+    else add_any(s, v, &geno_t_int, loc);
 }
 
 static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const GenoType *et) {
@@ -77,14 +85,20 @@ static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const G
     if (e >= 0) geno_tab_remove(&s->tab, e);
 }
 
+static inline __attribute__((always_inline)) void remove_small_int(GenoSet *s, GenoWord v) {
+    int64_t e = geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v));
+    if (e >= 0) geno_tab_remove(&s->tab, e);
+}
+
 void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
     const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) {
-        int64_t e = geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v));
-        if (e >= 0) geno_tab_remove(&s->tab, e);
-        return;
-    }
-    remove_any(s, v, et);
+    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) remove_small_int(s, v);
+    else remove_any(s, v, et);
+}
+
+void geno_set_remove_int(GenoSet *s, GenoWord v) {
+    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) remove_small_int(s, v);
+    else remove_any(s, v, &geno_t_int);
 }
 
 static __attribute__((noinline)) int contains_any(GenoSet *s, GenoWord v, const GenoType *et) {
@@ -97,6 +111,11 @@ int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
     if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v)))
         return geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) >= 0;
     return contains_any(s, v, et);
+}
+
+int geno_set_contains_int(GenoSet *s, GenoWord v) {
+    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) return geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) >= 0;
+    return contains_any(s, v, &geno_t_int);
 }
 
 /* The elements sorted by the reference's order, in a scratch array. */

@@ -1293,6 +1293,10 @@ GenoSet *geno_set_from_list(GenoList *l, const GenoType *t, GenoLoc loc);
 void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc);
 void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t);
 int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t);
+/* The same for a Set[Int] (the emitter's choice when it knows the type). */
+void geno_set_add_int(GenoSet *s, GenoWord v, GenoLoc loc);
+void geno_set_remove_int(GenoSet *s, GenoWord v);
+int geno_set_contains_int(GenoSet *s, GenoWord v);
 int64_t geno_set_size(GenoSet *s);
 /* Sorted by the reference's order (geno_order_cmp). */
 GenoList *geno_set_to_list(GenoSet *s, const GenoType *t, GenoLoc loc);

@@ -745,7 +745,7 @@ START_TEST(mutable_map_int_keys) {
     for (int64_t i = 5; i < N; i += 10) REQ(!geno_mutable_map_contains(m, I((i * 7919) % N - N / 2), &t_mm_ii));
     REQ(!geno_mutable_map_contains(m, I(N), &t_mm_ii));
     REQ(geno_mutable_map_contains(m, I((1000LL << 32) - 3), &t_mm_ii));
-    REQ(!geno_mutable_map_contains(m, I(-3LL << 32), &t_mm_ii));
+    REQ(!geno_mutable_map_contains(m, I(-(3LL << 32)), &t_mm_ii));
 }
 END_TEST
 
