@@ -18,7 +18,8 @@ const char *array_macros(Type *array_type) {
 }
 
 /* A Set[Int] value: set_add / set_contains / set_remove call the runtime's
- * Int entry points (rt/set.c), which skip the element descriptor. */
+ * Int entry points (rt/set.c), which skip the element descriptor; in code
+ * for cc, set_add and set_contains probe for a small Int inline. */
 static bool is_int_set(Expr *e) {
     Type *t = ty_resolve(emitted_type(e));
     return t->kind == TY_SET && t->nargs == 1 && ty_is(t->args[0], TY_INT);
@@ -55,8 +56,11 @@ char *emit_fast_builtin(Emitter *em, Expr *e, const char *name, char **v) {
     }
     if (n == 2 && is_int_set(a[0]) && ty_is(emitted_type(a[1]), TY_INT)) {
         char *w = to_word(emitted_type(a[1]), v[1]);
-        if (!strcmp(name, "set_add")) return xasprintf("(geno_set_add_int(%s, %s, %s), (GenoWord)0)", v[0], w, L);
-        if (!strcmp(name, "set_contains")) return xasprintf("((int64_t)geno_set_contains_int(%s, %s))", v[0], w);
+        /* cc inlines the probe (geno/rt.h); tcc calls the runtime's, which gcc compiled */
+        if (!strcmp(name, "set_add"))
+            return xasprintf("(geno_set_%s_int(%s, %s, %s), (GenoWord)0)", em->tcc_only ? "add" : "put", v[0], w, L);
+        if (!strcmp(name, "set_contains"))
+            return xasprintf("((int64_t)geno_set_%s_int(%s, %s))", em->tcc_only ? "contains" : "has", v[0], w);
         if (!strcmp(name, "set_remove")) return xasprintf("(geno_set_remove_int(%s, %s), (GenoWord)0)", v[0], w);
     }
     if (n == 1 && !strcmp(name, "sqrt") && ty_is(emitted_type(a[0]), TY_FLOAT))

@@ -21,18 +21,8 @@ static inline uint64_t geno_hash_fmix(uint64_t x) {
     x ^= x >> 31;
     return x;
 }
-/* An Int's hash: one multiply between two folds (6 instructions, against
- * 13 for geno_hash_fmix: a Set[Int] probe was ~50 instructions, a third of
- * them hashing). A bijection of the 64-bit value, so distinct small Ints
- * never collide in full; the folds put every input bit into the low bits
- * that the tables' index masks and the Map trie's first levels use. */
-static inline uint64_t geno_hash_i64(int64_t v) {
-    uint64_t x = (uint64_t)v ^ UINT64_C(0x6a09e667f3bcc908);
-    x ^= x >> 32;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 32;
-    return x;
-}
+/* geno_hash_i64, an Int's hash, is in geno/rt.h (the inline Set[Int] probe
+ * uses it). */
 
 /* geno_hash of a key, with the common keys (a small Int, a String) hashed
  * without the call chain: Map, Set and MutableMap lookups use it. */

@@ -7,34 +7,8 @@
 #include "hash.h"
 #include "value.h"
 
-#define GENO_TAB_DEAD UINT64_MAX        /* hash of a removed entry */
-
-typedef struct {
-    uint64_t hash;                      /* < 2^63, or GENO_TAB_DEAD */
-    GenoWord key, val;                  /* val unused by sets */
-} GenoTabEntry;
-
-typedef struct {
-    int64_t count;                      /* live entries */
-    int64_t used;                       /* entries[0, used) written, dead included */
-    int64_t ecap;                       /* entries allocated */
-    int64_t mask;                       /* index slots - 1 */
-    int64_t *index;                     /* -1 empty, -2 deleted, else a slot word:
-                                         * hash bits 32..62 << 32 | entry number */
-    GenoTabEntry *entries;
-} GenoTable;
-
-struct GenoSet { GenoTable tab; };
-struct GenoMutMap { GenoTable tab; };
-
-#define GENO_TAB_EMPTY (-1)
-#define GENO_TAB_DELETED (-2)
-/* A live index slot: >= 0, the entry number in the low 32 bits. */
-#define GENO_TAB_SLOT(h, e) ((int64_t)((((h) >> 32) << 32) | (uint64_t)(e)))
-#define GENO_TAB_SLOT_ENTRY(s) ((int64_t)((s) & 0xffffffff))
-/* Whether slot s may hold hash h (< 2^63): only a live slot can match, since
- * EMPTY and DELETED have bit 63 set and h has it clear. */
-#define GENO_TAB_SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
+/* The table's layout (GenoTable, GenoTabEntry, the slot macros) is in
+ * geno/rt.h, beside the inline Set[Int] probe that emitted code uses. */
 
 /* A table hash for key (of type kt): geno_hash with the top bit cleared. */
 static inline uint64_t geno_tab_hash(GenoWord key, const GenoType *kt) {
@@ -66,25 +40,6 @@ static inline int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h
         }
     }
 }
-/* geno_tab_find for a small Int key of a table whose keys are Ints: such a
- * key equals only the identical word, so the probe compares words (the hot
- * path of Set[Int] and MutableMap[Int, V] operations). h is
- * geno_tab_small_int_hash(v). */
-static inline int64_t geno_tab_find_small_int(const GenoTable *t, GenoWord v, uint64_t h) {
-    if (t->count == 0) return -1;
-    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
-        int64_t sl = t->index[i];
-        if (sl == GENO_TAB_EMPTY) return -1;
-        if (GENO_TAB_SLOT_TAG_MATCH(sl, h) && t->entries[GENO_TAB_SLOT_ENTRY(sl)].key == v)
-            return GENO_TAB_SLOT_ENTRY(sl);
-    }
-}
-
-/* geno_tab_hash of a small Int. */
-static inline uint64_t geno_tab_small_int_hash(GenoWord v) {
-    return geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63);
-}
-
 /* A small Int key of a table of Int keys (kt its key type): the case
  * geno_tab_find_small_int serves. */
 #define GENO_TAB_SMALL_INT_KEY(kt, v) GENO_LIKELY((kt)->kind == GT_INT && GENO_INT_IS_SMALL(v))
