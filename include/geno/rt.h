@@ -1337,9 +1337,9 @@ struct GenoMutMap { GenoTable tab; };
  * never collide in full; the folds put every input bit into the low bits
  * that the tables' index masks and the Map trie's first levels use. */
 static inline uint64_t geno_hash_i64(int64_t v) {
-    uint64_t x = (uint64_t)v ^ UINT64_C(0x6a09e667f3bcc908);
+    uint64_t x = (uint64_t)v ^ 0x6a09e667f3bcc908ULL;
     x ^= x >> 32;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
+    x *= 0xbf58476d1ce4e5b9ULL;
     x ^= x >> 32;
     return x;
 }
