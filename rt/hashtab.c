@@ -3,9 +3,9 @@
  * REPRESENTATION. As CPython's compact dict: a dense array of entries
  * {hash, key, value} in insertion order, and a separate open-addressing
  * index of entry numbers (linear probing, at most a quarter full up to
- * GENO_TAB_SPARSE_MAX entries, half full above). The
- * hash of each key is stored, so growing never rehashes a value and a
- * probe compares keys only when the full 64-bit hashes agree.
+ * GENO_TAB_SPARSE_MAX entries, half full above). The hash of each key is
+ * stored, so growing never rehashes a value and a probe compares keys only
+ * when the full 64-bit hashes agree.
  *
  * Each index slot also keeps 31 bits of its entry's hash beside the entry
  * number, so a probe passing a colliding slot does not touch the entry
@@ -13,10 +13,10 @@
  * is compared in full.
  *
  * COSTS: find / add / remove O(1) expected; memory 24 bytes per entry plus
- * 16-32 bytes of index (32-64 up to GENO_TAB_SPARSE_MAX entries). Removing marks the entry dead (its hash becomes
- * GENO_TAB_DEAD) and the index slot deleted; dead entries are squeezed out
- * when the entry array fills, so re-adding a removed key puts it last, as a
- * Python dict does. Iteration walks the entry array, skipping dead ones.
+ * 16-32 bytes of index (32-64 up to GENO_TAB_SPARSE_MAX entries). Removing
+ * marks the entry dead (its hash becomes GENO_TAB_DEAD) and the index slot
+ * deleted; dead entries are squeezed out when the entry array fills, so
+ * re-adding a removed key puts it last, as a Python dict does. Iteration walks the entry array, skipping dead ones.
  *
  * Entries are GC-scanned (keys and values may be pointers); the index is
  * atomic memory.
