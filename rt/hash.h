@@ -11,8 +11,8 @@ uint64_t geno_hash_bytes(const void *p, size_t n);
 uint64_t geno_hash_int(GenoInt a);
 uint64_t geno_hash_float(double d);
 
-/* splitmix64's finaliser, and the hash of a small Int's value: inline here
- * so the hash tables hash an Int key without a call (hash.c uses the same). */
+/* splitmix64's finaliser (hash.c's mixer; geno_hash_i64 in geno/rt.h, an
+ * Int's hash, spells out the same rounds). */
 static inline uint64_t geno_hash_fmix(uint64_t x) {
     x ^= x >> 30;
     x *= UINT64_C(0xbf58476d1ce4e5b9);
