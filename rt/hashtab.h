@@ -7,32 +7,8 @@
 #include "hash.h"
 #include "value.h"
 
-#define GENO_TAB_DEAD UINT64_MAX        /* hash of a removed entry */
-
-typedef struct {
-    uint64_t hash;                      /* < 2^63, or GENO_TAB_DEAD */
-    GenoWord key, val;                  /* val unused by sets */
-} GenoTabEntry;
-
-typedef struct {
-    int64_t count;                      /* live entries */
-    int64_t used;                       /* entries[0, used) written, dead included */
-    int64_t ecap;                       /* entries allocated */
-    int64_t mask;                       /* index slots - 1 */
-    int64_t *index;                     /* -1 empty, -2 deleted, else a slot word:
-                                         * hash bits 32..62 << 32 | entry number */
-    GenoTabEntry *entries;
-} GenoTable;
-
-struct GenoSet { GenoTable tab; };
-struct GenoMutMap { GenoTable tab; };
-
-#define GENO_TAB_EMPTY (-1)
-#define GENO_TAB_DELETED (-2)
-/* A live index slot: >= 0, the entry number in the low 32 bits. */
-#define GENO_TAB_SLOT(h, e) ((int64_t)((((h) >> 32) << 32) | (uint64_t)(e)))
-#define GENO_TAB_SLOT_ENTRY(s) ((int64_t)((s) & 0xffffffff))
-#define GENO_TAB_SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
+/* The table's layout (GenoTable, GenoTabEntry, the slot macros) is in
+ * geno/rt.h, beside the inline Set[Int] probe that emitted code uses. */
 
 /* A table hash for key (of type kt): geno_hash with the top bit cleared. */
 static inline uint64_t geno_tab_hash(GenoWord key, const GenoType *kt) {
@@ -58,12 +34,16 @@ static inline int64_t geno_tab_find(const GenoTable *t, GenoWord key, uint64_t h
     for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
         int64_t s = t->index[i];
         if (s == GENO_TAB_EMPTY) return -1;
-        if (s >= 0 && GENO_TAB_SLOT_TAG_MATCH(s, h)) {
+        if (GENO_TAB_SLOT_TAG_MATCH(s, h)) {         /* so s >= 0: see GENO_TAB_SLOT_TAG_MATCH */
             int64_t e = GENO_TAB_SLOT_ENTRY(s);
             if (t->entries[e].hash == h && geno_tab_keys_equal(t->entries[e].key, kt, key, probe_t)) return e;
         }
     }
 }
+/* A small Int key of a table of Int keys (kt its key type): the case
+ * geno_tab_find_small_int serves. */
+#define GENO_TAB_SMALL_INT_KEY(kt, v) GENO_LIKELY((kt)->kind == GT_INT && GENO_INT_IS_SMALL(v))
+
 /* Appends an entry for a key known to be absent; returns its number. */
 int64_t geno_tab_add(GenoTable *t, GenoWord key, uint64_t h, GenoWord val);
 void geno_tab_remove(GenoTable *t, int64_t e);

@@ -21,31 +21,55 @@ GenoMutMap *geno_mutable_map_new(void) { return geno_alloc(sizeof(GenoMutMap)); 
 
 int64_t geno_mutable_map_size(GenoMutMap *m) { return m->tab.count; }
 
-void geno_mutable_map_set(GenoMutMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
-    const GenoType *kt = t->params[0];
-    uint64_t h = geno_tab_hash(k, kt);
-    int64_t e = geno_tab_find(&m->tab, k, h, kt, kt);
-    if (e >= 0) { m->tab.entries[e].val = v; return; }
+/* set / get / contains / delete: a small Int key of a MutableMap[Int, V] is
+ * probed inline (geno_tab_find_small_int: a word compare, no call), as in
+ * set.c; any other key goes to a separate general function, so the common
+ * probe saves and restores no register (int_hashmap: mutable_map_get was
+ * ~71 instructions a call through the general path). */
+static __attribute__((noinline)) void set_new_key(GenoMutMap *m, GenoWord k, uint64_t h, GenoWord v, GenoLoc loc) {
     geno_check_collection_size("MutableMap", m->tab.count + 1, loc);
     geno_tab_add(&m->tab, k, h, v);
 }
 
-int geno_mutable_map_get(GenoMutMap *m, GenoWord k, const GenoType *t, GenoWord *out) {
+static __attribute__((noinline)) int64_t find_any(GenoMutMap *m, GenoWord k, const GenoType *kt, uint64_t *h) {
+    *h = geno_tab_hash(k, kt);
+    return geno_tab_find(&m->tab, k, *h, kt, kt);
+}
+
+void geno_mutable_map_set(GenoMutMap *m, GenoWord k, GenoWord v, const GenoType *t, GenoLoc loc) {
     const GenoType *kt = t->params[0];
-    int64_t e = geno_tab_find(&m->tab, k, geno_tab_hash(k, kt), kt, kt);
+    uint64_t h;
+    int64_t e;
+    if (GENO_TAB_SMALL_INT_KEY(kt, k)) {
+        h = geno_tab_small_int_hash(k);
+        e = geno_tab_find_small_int(&m->tab, k, h);
+    } else {
+        e = find_any(m, k, kt, &h);
+    }
+    if (e >= 0) { m->tab.entries[e].val = v; return; }
+    set_new_key(m, k, h, v, loc);
+}
+
+static inline __attribute__((always_inline)) int64_t find(GenoMutMap *m, GenoWord k, const GenoType *t) {
+    const GenoType *kt = t->params[0];
+    if (GENO_TAB_SMALL_INT_KEY(kt, k)) return geno_tab_find_small_int(&m->tab, k, geno_tab_small_int_hash(k));
+    uint64_t h;
+    return find_any(m, k, kt, &h);
+}
+
+int geno_mutable_map_get(GenoMutMap *m, GenoWord k, const GenoType *t, GenoWord *out) {
+    int64_t e = find(m, k, t);
     if (e < 0) return 0;
     *out = m->tab.entries[e].val;
     return 1;
 }
 
 int geno_mutable_map_contains(GenoMutMap *m, GenoWord k, const GenoType *t) {
-    const GenoType *kt = t->params[0];
-    return geno_tab_find(&m->tab, k, geno_tab_hash(k, kt), kt, kt) >= 0;
+    return find(m, k, t) >= 0;
 }
 
 void geno_mutable_map_delete(GenoMutMap *m, GenoWord k, const GenoType *t) {
-    const GenoType *kt = t->params[0];
-    int64_t e = geno_tab_find(&m->tab, k, geno_tab_hash(k, kt), kt, kt);
+    int64_t e = find(m, k, t);
     if (e >= 0) geno_tab_remove(&m->tab, e);
 }
 

@@ -40,22 +40,6 @@ GenoSet *geno_set_from_list(GenoList *l, const GenoType *t, GenoLoc loc) {
     return s;
 }
 
-/* geno_tab_find for a small Int key of a Set[Int]: such a key equals only
- * the identical word, so the probe compares words (the hot path of
- * set_add / set_contains / set_remove on Int sets). */
-static inline int64_t find_small_int(const GenoTable *t, GenoWord v, uint64_t h) {
-    if (t->count == 0) return -1;
-    for (uint64_t i = h & (uint64_t)t->mask;; i = (i + 1) & (uint64_t)t->mask) {
-        int64_t sl = t->index[i];
-        if (sl == GENO_TAB_EMPTY) return -1;
-        if (sl >= 0 && GENO_TAB_SLOT_TAG_MATCH(sl, h) && t->entries[GENO_TAB_SLOT_ENTRY(sl)].key == v)
-            return GENO_TAB_SLOT_ENTRY(sl);
-    }
-}
-
-/* geno_tab_hash of a small Int. */
-static inline uint64_t small_int_hash(GenoWord v) { return geno_hash_i64(GENO_INT_VALUE(v)) & ~((uint64_t)1 << 63); }
-
 /* The entry of v in s (elements of type et), or -1; *h gets v's hash.
  * Reached only when v is not a small Int of a Set[Int] (see below). */
 static inline __attribute__((always_inline)) int64_t find(const GenoSet *s, GenoWord v, const GenoType *et, uint64_t *h) {
@@ -77,14 +61,22 @@ static __attribute__((noinline)) void add_any(GenoSet *s, GenoWord v, const Geno
     if (find(s, v, et, &h) < 0) add_new(s, v, h, loc);
 }
 
+static inline __attribute__((always_inline)) void add_small_int(GenoSet *s, GenoWord v, GenoLoc loc) {
+    uint64_t h = geno_tab_small_int_hash(v);
+    if (geno_tab_find_small_int(&s->tab, v, h) < 0) add_new(s, v, h, loc);
+}
+
 void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
     const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) {
-        uint64_t h = small_int_hash(v);
-        if (find_small_int(&s->tab, v, h) < 0) add_new(s, v, h, loc);
-        return;
-    }
-    add_any(s, v, et, loc);
+    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) add_small_int(s, v, loc);
+    else add_any(s, v, et, loc);
+}
+
+/* The Set[Int] entry points the emitter calls when it knows the element
+ * type (codegen/emit_fast.c): no descriptor to load and test per call. */
+void geno_set_add_int(GenoSet *s, GenoWord v, GenoLoc loc) {
+    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) add_small_int(s, v, loc);
+    else add_any(s, v, &geno_t_int, loc);
 }
 
 static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const GenoType *et) {
@@ -93,14 +85,20 @@ static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const G
     if (e >= 0) geno_tab_remove(&s->tab, e);
 }
 
+static inline __attribute__((always_inline)) void remove_small_int(GenoSet *s, GenoWord v) {
+    int64_t e = geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v));
+    if (e >= 0) geno_tab_remove(&s->tab, e);
+}
+
 void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
     const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) {
-        int64_t e = find_small_int(&s->tab, v, small_int_hash(v));
-        if (e >= 0) geno_tab_remove(&s->tab, e);
-        return;
-    }
-    remove_any(s, v, et);
+    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) remove_small_int(s, v);
+    else remove_any(s, v, et);
+}
+
+void geno_set_remove_int(GenoSet *s, GenoWord v) {
+    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) remove_small_int(s, v);
+    else remove_any(s, v, &geno_t_int);
 }
 
 static __attribute__((noinline)) int contains_any(GenoSet *s, GenoWord v, const GenoType *et) {
@@ -111,8 +109,13 @@ static __attribute__((noinline)) int contains_any(GenoSet *s, GenoWord v, const 
 int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
     const GenoType *et = t->params[0];
     if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v)))
-        return find_small_int(&s->tab, v, small_int_hash(v)) >= 0;
+        return geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) >= 0;
     return contains_any(s, v, et);
+}
+
+int geno_set_contains_int(GenoSet *s, GenoWord v) {
+    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) return geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) >= 0;
+    return contains_any(s, v, &geno_t_int);
 }
 
 /* The elements sorted by the reference's order, in a scratch array. */

@@ -59,6 +59,7 @@ T1(t_set_str, GT_SET, &geno_t_string);
 T1(t_set_bool, GT_SET, &geno_t_bool);
 T1(t_set_tup, GT_SET, &t_tup_si);
 T2(t_mm_si, GT_MUTMAP, &geno_t_string, &geno_t_int);
+T2(t_mm_ii, GT_MUTMAP, &geno_t_int, &geno_t_int);
 T1(t_arr_int, GT_ARRAY, &geno_t_int);
 T1(t_arr_str, GT_ARRAY, &geno_t_string);
 T1(t_arr_float, GT_ARRAY, &geno_t_float);
@@ -712,6 +713,42 @@ START_TEST(mutable_map_rules) {
 }
 END_TEST
 
+/* MutableMap[Int, Int] past the 65,536-entry index switch (rt/hashtab.c,
+ * GENO_TAB_SPARSE_MAX) with deletes, re-inserts and updates: keys stay in
+ * Python dict order and every lookup (the inline small-Int probe) agrees. */
+START_TEST(mutable_map_int_keys) {
+    enum { N = 150000 };
+    GenoMutMap *m = geno_mutable_map_new();
+    for (int64_t i = 0; i < N; i++) geno_mutable_map_set(m, I((i * 7919) % N - N / 2), I(i), &t_mm_ii, 0);
+    for (int64_t i = 0; i < N; i += 5) geno_mutable_map_delete(m, I((i * 7919) % N - N / 2), &t_mm_ii);
+    for (int64_t i = 0; i < N; i += 10) geno_mutable_map_set(m, I((i * 7919) % N - N / 2), I(-i), &t_mm_ii, 0);
+    for (int64_t i = 1; i < N; i += 7)             /* updates keep their place */
+        if (i % 5) geno_mutable_map_set(m, I((i * 7919) % N - N / 2), I(i + 1), &t_mm_ii, 0);
+    /* keys equal in their low 32 bits, and negative ones */
+    for (int64_t i = 1; i <= 1000; i++) geno_mutable_map_set(m, I((i << 32) - 3), I(i), &t_mm_ii, 0);
+    GenoList *ks = geno_mutable_map_keys(m, 0);
+    int64_t n = geno_list_len(ks), j = 0;
+    REQ_EQ(n, geno_mutable_map_size(m));
+    REQ_EQ(n, N - N / 5 + N / 10 + 1000);
+    for (int64_t i = 0; i < N; i++) {              /* survivors first, in insertion order */
+        if (i % 5 == 0) continue;
+        int64_t k = (i * 7919) % N - N / 2;
+        REQ_EQ(IV(geno_list_get(ks, j)), k);
+        GenoWord v;
+        REQ(geno_mutable_map_get(m, I(k), &t_mm_ii, &v));
+        REQ_EQ(IV(v), i % 7 == 1 ? i + 1 : i);
+        j++;
+    }
+    for (int64_t i = 0; i < N; i += 10) REQ_EQ(IV(geno_list_get(ks, j++)), (i * 7919) % N - N / 2);
+    for (int64_t i = 1; i <= 1000; i++) REQ_EQ(IV(geno_list_get(ks, j++)), (i << 32) - 3);
+    REQ_EQ(j, n);
+    for (int64_t i = 5; i < N; i += 10) REQ(!geno_mutable_map_contains(m, I((i * 7919) % N - N / 2), &t_mm_ii));
+    REQ(!geno_mutable_map_contains(m, I(N), &t_mm_ii));
+    REQ(geno_mutable_map_contains(m, I((1000LL << 32) - 3), &t_mm_ii));
+    REQ(!geno_mutable_map_contains(m, I(-(3LL << 32)), &t_mm_ii));
+}
+END_TEST
+
 START_TEST(array_rules) {
     GenoArray *a = geno_array_new(GENO_INT_SMALL(3), I(0), &t_arr_int, 0);
     ck_assert_str_eq(R(W(a), &t_arr_int), "Array([0, 0, 0])");
@@ -948,6 +985,7 @@ int main(void) {
     tcase_add_test(tc, set_printing_sorted);
     tcase_add_test(tc, set_operations);
     tcase_add_test(tc, mutable_map_rules);
+    tcase_add_test(tc, mutable_map_int_keys);
     tcase_add_test(tc, array_rules);
     tcase_add_test(tc, vec_rules);
     tcase_add_test(tc, hash_matches_equality);
