@@ -963,12 +963,13 @@ static void load_import(Checker *c, Def *imp, const char *base_dir) {
     for (int i = 0; i < module_cache.len && !mp; i++)
         if (strcmp(module_cache.items[i]->path, path) == 0) mp = module_cache.items[i];
     if (!mp) {
-        char *src = read_file(path, NULL);
+        size_t src_len = 0;
+        char *src = read_file(path, &src_len);
         if (!src)
             check_fatal(c, "E204", (SrcLoc){0}, "Module '%s' not found. Searched for '%s.geno' in %s", name, name, base_dir);
         diag_register_source(path, src);
         Diags pd = {0};
-        mp = parse_program(path, src, &pd);
+        mp = parse_program_len(path, src, src_len, &pd);
         if (pd.errors) {
             for (int i = 0; i < pd.list.len; i++) vec_push(&c->d->list, pd.list.items[i]);
             c->d->errors += pd.errors;
