@@ -89,8 +89,8 @@ char *from_word(Type *t, const char *w) {
 bool int_text_value(const char *text, long long *v) {
     long long x = 0;
     int n = 0;
-    for (; n <= 18 && text[n] >= '0' && text[n] <= '9'; n++) x = x * 10 + (text[n] - '0');
-    if (n && n <= 18 && !text[n]) {
+    for (; n < 18 && text[n] >= '0' && text[n] <= '9'; n++) x = x * 10 + (text[n] - '0');
+    if (n && !text[n]) {
         *v = x;
         return true;
     }
