@@ -410,6 +410,9 @@ Program *parse_program_len(const char *path, const char *source, size_t len, Dia
             vec_push(&prog->defs, def);
         } else {
             p_record(p, p->err_code, p->err_loc, p->err_msg);
+            /* E204 is the reference's RecursionError: the whole file's
+             * parse ends there, with that one diagnostic. */
+            if (strcmp(p->err_code, "E204") == 0) break;
             p->depth = p->leaked_depth;
             synchronize(p);
         }
