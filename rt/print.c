@@ -60,9 +60,29 @@ void geno_out_reset(void) {
     out_chars = 0;
 }
 
+/* A lone surrogate (from_char_code(0xD800), a JSON "\ud800") is held as its
+ * three-byte form ED A0..BF xx. The reference's stdout is UTF-8 and refuses
+ * it ("Manifest Error: 'utf-8' codec can't encode character '\ud800' in
+ * position N: surrogates not allowed", exit 1); genoc wrote the bytes,
+ * invalid UTF-8 on its output. N counts the characters printed before. */
+static void refuse_surrogate(GenoStr *s, GenoLoc loc) {
+    const unsigned char *d = (const unsigned char *)s->data, *e = d + s->len, *p = d;
+    while ((p = memchr(p, 0xED, (size_t)(e - p))) && p + 2 < e) {
+        if (p[1] >= 0xA0) {
+            int64_t pos = out_chars;
+            for (const unsigned char *q = d; q < p; q++) pos += (*q & 0xC0) != 0x80;
+            unsigned cp = 0xD000u | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
+            geno_raise("E499", loc, "'utf-8' codec can't encode character '\\u%04x' in position %lld: "
+                       "surrogates not allowed", cp, (long long)pos);
+        }
+        p++;
+    }
+}
+
 void geno_print_str(GenoStr *s, GenoLoc loc) {
     geno_require_cap(GENO_CAP_PRINT, "print", loc);
     if (out_suppressed) return;
+    if (s->len >= 3 && memchr(s->data, 0xED, (size_t)s->len)) refuse_surrogate(s, loc);
     out_chars += s->cplen + 1;
     if (out_chars > geno_cfg.max_output_length)
         geno_raise("E499", loc, "Output limit exceeded (%lld characters)",
