@@ -1311,10 +1311,13 @@ int check_program(Program *p, Diags *d) {
         for (int r = c->diag_base; r < d->list.len; r++) {
             Diag *x = &d->list.items[r];
             bool dup = false;
-            for (int k = c->diag_base; k < w && !dup; k++) {
+            /* Sorted by position: a duplicate is among the kept entries of
+             * the same line and column, just before (50,000 errors took 7 s
+             * when every kept entry was compared). */
+            for (int k = w - 1; k >= c->diag_base && !dup; k--) {
                 Diag *y = &d->list.items[k];
-                dup = y->loc.line == x->loc.line && y->loc.col == x->loc.col && strcmp(y->code, x->code) == 0 &&
-                      strcmp(y->message, x->message) == 0;
+                if (y->loc.line != x->loc.line || y->loc.col != x->loc.col) break;
+                dup = strcmp(y->code, x->code) == 0 && strcmp(y->message, x->message) == 0;
             }
             if (dup) d->errors--;
             else d->list.items[w++] = *x;
