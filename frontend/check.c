@@ -1154,11 +1154,12 @@ static void check_export_surface(Checker *c, Program *p) {
 
 /* ---- the driver ----------------------------------------------------------- */
 
+typedef struct { Diag d; int idx; } DiagAt;
+
 static int diag_cmp(const void *a, const void *b) {
-    const Diag *x = a, *y = b;
-    if (x->loc.line != y->loc.line) return x->loc.line - y->loc.line;
-    if (x->loc.col != y->loc.col) return x->loc.col - y->loc.col;
-    return x < y ? -1 : 1;
+    const DiagAt *x = a, *y = b;
+    if (x->d.loc.line != y->d.loc.line) return x->d.loc.line - y->d.loc.line;
+    return x->idx - y->idx;
 }
 
 /* ---- the second body check, only where it can differ ----------------------
@@ -1304,7 +1305,12 @@ int check_program(Program *p, Diags *d) {
     if (!setjmp(c->fatal)) run_checks(c, p);
     effects_read_log = saved_log;   /* a fatal error leaves check_body without restoring it */
     if (d->list.len > c->diag_base) {
-        qsort(d->list.items + c->diag_base, d->list.len - c->diag_base, sizeof(Diag), diag_cmp);
+        int n = d->list.len - c->diag_base;
+        DiagAt *tmp = xmalloc(sizeof(DiagAt) * (size_t)n);
+        for (int i = 0; i < n; i++) tmp[i] = (DiagAt){d->list.items[c->diag_base + i], i};
+        qsort(tmp, (size_t)n, sizeof(DiagAt), diag_cmp);
+        for (int i = 0; i < n; i++) d->list.items[c->diag_base + i] = tmp[i].d;
+        xfree(tmp);
         /* The reference may report one error several times (it re-checks
          * expressions while inferring effects); report each once. */
         int w = c->diag_base;
@@ -1316,8 +1322,8 @@ int check_program(Program *p, Diags *d) {
              * when every kept entry was compared). */
             for (int k = w - 1; k >= c->diag_base && !dup; k--) {
                 Diag *y = &d->list.items[k];
-                if (y->loc.line != x->loc.line || y->loc.col != x->loc.col) break;
-                dup = strcmp(y->code, x->code) == 0 && strcmp(y->message, x->message) == 0;
+                if (y->loc.line != x->loc.line) break;
+                dup = y->loc.col == x->loc.col && strcmp(y->code, x->code) == 0 && strcmp(y->message, x->message) == 0;
             }
             if (dup) d->errors--;
             else d->list.items[w++] = *x;
