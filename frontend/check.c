@@ -1154,6 +1154,9 @@ static void check_export_surface(Checker *c, Program *p) {
 
 /* ---- the driver ----------------------------------------------------------- */
 
+/* Diagnostics by line, and within a line in the order found: the reference
+ * reports an operand's error before its operator's (`1 + nope(2)`: E302 at
+ * the call, then E300 at the `+`), which a column order reversed. */
 typedef struct { Diag d; int idx; } DiagAt;
 
 static int diag_cmp(const void *a, const void *b) {
