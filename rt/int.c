@@ -261,30 +261,12 @@ GenoInt geno_int_mod(GenoInt a, GenoInt b, GenoLoc loc) {
     return via_mpz(a, b, mpz_tdiv_r, loc);
 }
 
-/* The reference's unary `-` and `~` are plain Python `-x` and `~x`: no
- * integer-size check (only binary operators, literals and builtin arguments
- * have one). `~x` of the largest 33,219-bit value is -2**33219, 33,220 bits:
- * kept, as there, until a binary operator or a builtin sees it. */
-static GenoInt from_mpz_unchecked(mpz_ptr z) {
-    if (mpz_fits_slong_p(z)) {
-        long v = mpz_get_si(z);
-        if (SMALL_FITS(v)) return GENO_INT_SMALL(v);
-    }
-    return box_mpz(z);
-}
-
 GenoInt geno_int_neg(GenoInt a, GenoLoc loc) {
-    (void)loc;
+    if (GENO_INT_IS_SMALL(a)) return from_i64_checked(-GENO_INT_VALUE(a), loc);
     mpz_t r;
-    if (GENO_INT_IS_SMALL(a)) {
-        int64_t v = -GENO_INT_VALUE(a);   /* |small| < 2**62: no overflow */
-        if (SMALL_FITS(v)) return GENO_INT_SMALL(v);
-        mpz_init_set_si(r, v);
-        return box_mpz(r);
-    }
     mpz_init(r);
     mpz_neg(r, big_of(a)->z);
-    return from_mpz_unchecked(r);
+    return geno_int_from_mpz(r, loc);
 }
 
 /* ---- bitwise (two's complement on unbounded ints) --------------------------- */
@@ -307,12 +289,11 @@ GenoInt geno_int_xor(GenoInt a, GenoInt b, GenoLoc loc) {
 }
 
 GenoInt geno_int_not(GenoInt a, GenoLoc loc) {
-    (void)loc;
     if (GENO_INT_IS_SMALL(a)) return ~a | 1;        /* ~(2x+1) = 2(~x) */
     mpz_t r;
     mpz_init(r);
     mpz_com(r, big_of(a)->z);
-    return from_mpz_unchecked(r);                   /* unchecked, as the reference */
+    return geno_int_from_mpz(r, loc);
 }
 
 /* The reference's shift guard: a negative count, or one above the bit limit,

@@ -242,6 +242,7 @@ int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
                 geno_out_write("\n", 1);
             }
         }
+        geno_out_check_encodable();
         geno_try_pop(&top);
         geno_out_flush();
         return 0;

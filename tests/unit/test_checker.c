@@ -114,9 +114,10 @@ START_TEST(annotations) {
 }
 END_TEST
 
-/* int_text_value reads up to 18 digits inline, the rest with strtoll: a
- * 19-digit literal past LLONG_MAX used to overflow the inline loop (signed
- * overflow, UB; UBSan stopped the sanitizer build) and come back "true". */
+/* int_text_value reads up to 18 digits inline, the rest with strtoll: the
+ * inline loop used to read a 19th digit, and on a literal past LLONG_MAX
+ * its x * 10 + d overflowed (signed overflow, UB: UBSan stopped the
+ * sanitizer build; the result then went to strtoll anyway). */
 START_TEST(int_literal_text) {
     long long v;
     ck_assert(int_text_value("999999999999999999", &v) && v == 999999999999999999LL);
