@@ -1075,7 +1075,7 @@ char *compile_file_to_c(const char *path, Diags *d, Program **prog_out) {
         diag_add(d, "E000", (SrcLoc){path, 0, 0}, "File not found: %s", path);
         return NULL;
     }
-    Program *p = parse_program(path, src, d);
+    Program *p = parse_program_len(path, src, len, d);
     if (prog_out) *prog_out = p;
     if (d->errors) return NULL;
     if (check_program(p, d)) return NULL;

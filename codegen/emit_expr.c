@@ -10,6 +10,7 @@
 #include "emit.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,8 +89,8 @@ char *from_word(Type *t, const char *w) {
 bool int_text_value(const char *text, long long *v) {
     long long x = 0;
     int n = 0;
-    for (; n <= 18 && text[n] >= '0' && text[n] <= '9'; n++) x = x * 10 + (text[n] - '0');
-    if (n && n <= 18 && !text[n]) {
+    for (; n < 18 && text[n] >= '0' && text[n] <= '9'; n++) x = x * 10 + (text[n] - '0');
+    if (n && !text[n]) {
         *v = x;
         return true;
     }
@@ -116,6 +117,9 @@ static char *emit_int_literal(Emitter *em, Expr *e) {
 }
 
 static char *emit_float_literal(Expr *e) {
+    /* A literal past DBL_MAX (400 digits) is inf, as Python's float(): %g
+     * would print "inf", which is no C constant (an undeclared name). */
+    if (isinf(e->float_val)) return xstrdup("(1e308 * 10.0)");
     return xasprintf("((double)%.17g)", e->float_val);
 }
 

@@ -114,8 +114,8 @@ static const ValueFlag value_flags[] = {
     {"--max-cpu-time", V_SECONDS, OFF(max_cpu_time), 0},
     {"--max-steps", V_INT, OFF(max_steps), 1},
     {"--max-recursion-depth", V_INT, OFF(max_recursion_depth), 1},
-    {"--max-output-length", V_INT, OFF(max_output_length), 1},
-    {"--max-collection-size", V_INT, OFF(max_collection_size), 1},
+    {"--max-output-length", V_INT, OFF(max_output_length), 0},   /* 0: as the reference, every print fails */
+    {"--max-collection-size", V_INT, OFF(max_collection_size), 0},
     {"--max-integer-bits", V_INT, OFF(max_integer_bits), 1},
     {"--max-memory-bytes", V_INT, OFF(max_memory_bytes), 0},
     {"--max-file-size-bytes", V_INT, OFF(max_file_size_bytes), 0},

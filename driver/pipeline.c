@@ -8,6 +8,7 @@
 #include "pipeline.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -29,28 +30,28 @@ int pipeline_run(Compilation *c, const char *path, Stage upto) {
     memset(c, 0, sizeof *c);
     c->path = path;
     struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(c->source = read_file(path, NULL))) {
+    size_t n, bad;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(c->source = read_file(path, &n))) {
         fprintf(stderr, "Error: File not found: %s\n", path);
         return 1;
     }
     diag_register_source(path, c->source);
     /* Source text is UTF-8 (the reference refuses the file otherwise);
      * nothing invalid may reach the lexer, the C text or the output. */
-    size_t n = strlen(c->source), bad;
     if (!host_utf8_valid(c->source, n, &bad)) {
         int line = 1, col = 1;
         for (size_t i = 0; i < bad; i++) {
             if (c->source[i] == '\n') { line++; col = 1; }
             else if (((unsigned char)c->source[i] & 0xC0) != 0x80) col++;
         }
-        diag_add(&c->diags, "E204", (SrcLoc){path, line, col},
-                 "'utf-8' codec can't decode byte 0x%02x in position %zu: invalid start byte",
-                 (unsigned char)c->source[bad], bad);
+        char *msg = host_utf8_error(c->source, n, bad);
+        diag_add(&c->diags, "E204", (SrcLoc){path, line, col}, "%s", msg);
+        free(msg);
         return 1;
     }
 
     double t = pipeline_now_ms();
-    c->prog = parse_program(path, c->source, &c->diags);
+    c->prog = parse_program_len(path, c->source, n, &c->diags);
     c->parse_ms = pipeline_now_ms() - t;
     if (c->diags.errors || upto == UPTO_PARSE) return c->diags.errors ? 1 : 0;
 

@@ -266,6 +266,7 @@ typedef struct {
 /* Lexes and parses `source` (named `path` in diagnostics). Always returns a
  * Program (possibly partial); check d->errors. */
 Program *parse_program(const char *path, const char *source, Diags *d);
+Program *parse_program_len(const char *path, const char *source, size_t len, Diags *d);
 /* Prints an S-expression-like dump of the tree. */
 void ast_dump(FILE *out, const Program *p);
 

@@ -11,7 +11,15 @@ typedef struct {
 
 static VEC(SourceText) sources;
 
-void diag_reset_sources(void) { memset(&sources, 0, sizeof sources); }
+/* source_line's place: the last line found, in which registered text. */
+static const char *last_text, *last_p;
+static int last_line;
+
+void diag_reset_sources(void) {
+    memset(&sources, 0, sizeof sources);
+    last_text = last_p = NULL;
+    last_line = 0;
+}
 
 void diag_register_source(const char *file, const char *text) {
     SourceText s = {file, text};
@@ -31,14 +39,24 @@ void diag_add(Diags *d, const char *code, SrcLoc loc, const char *fmt, ...) {
 
 /* Copies line `line` (1-based) of the registered text of `file`. */
 static char *source_line(const char *file, int line) {
+    /* Diagnostics come sorted by line: the walk resumes at the last line
+     * found in the same text (50,000 errors took seconds from the top). */
     for (int i = sources.len - 1; i >= 0; i--) {
         if (!file || strcmp(sources.items[i].file, file) != 0) continue;
         const char *p = sources.items[i].text;
-        for (int l = 1; l < line && p; l++) {
+        int l = 1;
+        if (p == last_text && last_p && line >= last_line) {
+            p = last_p;
+            l = last_line;
+        }
+        for (; l < line && p; l++) {
             p = strchr(p, '\n');
             if (p) p++;
         }
         if (!p) return NULL;
+        last_text = sources.items[i].text;
+        last_p = p;
+        last_line = line;
         const char *e = strchr(p, '\n');
         return xstrndup(p, e ? (size_t)(e - p) : strlen(p));
     }

@@ -169,7 +169,9 @@ static bool read_string(Lexer *L) {
         adv(L);
         adv(L);
         for (;;) {
-            if (L->pos >= L->len)
+            /* The reference's loop also ends at a NUL byte, not only at
+             * the end of the file (peekc gives 0 for both). */
+            if (peekc(L, 0) == 0)
                 return fail(L, "E101", start, xstrdup("Unterminated multi-line string"));
             if (peekc(L, 0) == '"' && peekc(L, 1) == '"' && peekc(L, 2) == '"') {
                 adv(L);

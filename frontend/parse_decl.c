@@ -360,19 +360,28 @@ static void synchronize(Parser *p) {
 }
 
 Program *parse_program(const char *path, const char *source, Diags *d) {
+    return parse_program_len(path, source, strlen(source), d);
+}
+
+/* `len` is the file's size: a NUL byte inside the source is a character
+ * like any other (the reference reads it as one: "Unexpected character:
+ * '\x00'" between tokens, the end of a string literal inside one, part of
+ * a comment), not the end of the text. */
+Program *parse_program_len(const char *path, const char *source, size_t len, Diags *d) {
     /* Line ends are read as Python's text mode reads them (the reference
      * opens sources that way): CR LF and a lone CR both become LF. */
-    if (strchr(source, '\r')) {
-        char *copy = xstrdup(source), *w = copy;
-        for (const char *r = source; *r; r++) {
+    if (memchr(source, '\r', len)) {
+        char *copy = xmalloc(len + 1), *w = copy;
+        for (const char *r = source, *e = source + len; r < e; r++) {
             if (*r == '\r') {
                 *w++ = '\n';
-                if (r[1] == '\n') r++;
+                if (r + 1 < e && r[1] == '\n') r++;
             } else {
                 *w++ = *r;
             }
         }
         *w = 0;
+        len = (size_t)(w - copy);
         source = copy;
     }
     diag_register_source(path, source);
@@ -384,7 +393,6 @@ Program *parse_program(const char *path, const char *source, Diags *d) {
      * where every identifier's text lands between two growths, it left
      * each old copy behind, pages touched for nothing. The reservation's
      * unused tail is never touched; past 8M tokens (512 MiB) it grows. */
-    size_t len = strlen(source);
     TokenList toks = {0};
     toks.cap = (int)(len / 2 < ((size_t)8 << 20) ? len / 2 + 16 : ((size_t)8 << 20));
     toks.items = xmalloc(sizeof(Token) * (size_t)toks.cap);
@@ -402,6 +410,9 @@ Program *parse_program(const char *path, const char *source, Diags *d) {
             vec_push(&prog->defs, def);
         } else {
             p_record(p, p->err_code, p->err_loc, p->err_msg);
+            /* E204 is the reference's RecursionError: the whole file's
+             * parse ends there, with that one diagnostic. */
+            if (strcmp(p->err_code, "E204") == 0) break;
             p->depth = p->leaked_depth;
             synchronize(p);
         }

@@ -56,9 +56,19 @@ static Stmt *parse_let(Parser *p, StmtKind kind) {
 /* An `if` with its whole `else if` chain. The chain is built in a loop, not
  * by recursion, so a long chain cannot exhaust the C stack; only the first
  * `if` consumes `end if`. */
+#define MAX_ELIF_CHAIN 500
+
 static Stmt *parse_if(Parser *p) {
     Stmt *first = NULL, *s = NULL;
-    for (;;) {
+    for (int links = 1;; links++) {
+        /* The reference parses `else if` by recursion and refuses a long
+         * chain with E204 (its recursion limit: from 327 links under `geno
+         * run`, about 600 through its API). genoc would compile any length,
+         * but the C nests a block per link: 10,000 links made 800 MB of C. */
+        if (links > MAX_ELIF_CHAIN)
+            p_raise(p, "E204", p_cur(p)->loc,
+                    "Statement nesting is too deep to compile (an `else if` chain of more than %d links)",
+                    MAX_ELIF_CHAIN);
         Stmt *n = new_stmt(ST_IF, p_cur(p)->loc);
         if (s) {
             n->is_elif = true;

@@ -55,14 +55,55 @@ void geno_out_write(const char *s, int64_t len) {
     out_len += (size_t)len;
 }
 
+/* A lone surrogate (from_char_code(0xD800), a JSON "\ud800") is held as its
+ * three-byte form ED A0..BF xx. The reference buffers the whole output and
+ * writes it to its UTF-8 stdout after main returns, which then refuses it
+ * ("Manifest Error: 'utf-8' codec can't encode character '\ud800' in
+ * position N: surrogates not allowed", exit 1). So a print only notes the
+ * first run of surrogates (positions counted over the whole output) and
+ * geno_out_check_encodable raises it once main has returned: an error
+ * raised after the print wins, and try/catch cannot catch it. */
+static struct {
+    int64_t start, end;                 /* characters [start, end]; start < 0: none */
+    unsigned cp;                        /* the first one's code point */
+    GenoLoc loc;
+} surrogate = {-1, -1, 0, 0};
+
+static int is_surrogate_at(const unsigned char *p, const unsigned char *e) {
+    return e - p >= 3 && p[0] == 0xED && p[1] >= 0xA0;
+}
+
+static void note_surrogate(GenoStr *s, GenoLoc loc) {
+    const unsigned char *d = (const unsigned char *)s->data, *e = d + s->len, *p = d;
+    while ((p = memchr(p, 0xED, (size_t)(e - p))) && !is_surrogate_at(p, e)) p++;
+    if (!p) return;
+    int64_t pos = out_chars;
+    for (const unsigned char *q = d; q < p; q++) pos += (*q & 0xC0) != 0x80;
+    surrogate.start = surrogate.end = pos;
+    surrogate.cp = 0xD000u | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
+    surrogate.loc = loc;
+    for (p += 3; is_surrogate_at(p, e); p += 3) surrogate.end++;
+}
+
 void geno_out_reset(void) {
     out_len = 0;
     out_chars = 0;
+    surrogate.start = surrogate.end = -1;
+}
+
+void geno_out_check_encodable(void) {
+    if (surrogate.start < 0) return;
+    if (surrogate.end == surrogate.start)
+        geno_raise("E499", surrogate.loc, "'utf-8' codec can't encode character '\\u%04x' in position %lld: "
+                   "surrogates not allowed", surrogate.cp, (long long)surrogate.start);
+    geno_raise("E499", surrogate.loc, "'utf-8' codec can't encode characters in position %lld-%lld: "
+               "surrogates not allowed", (long long)surrogate.start, (long long)surrogate.end);
 }
 
 void geno_print_str(GenoStr *s, GenoLoc loc) {
     geno_require_cap(GENO_CAP_PRINT, "print", loc);
     if (out_suppressed) return;
+    if (surrogate.start < 0 && s->len >= 3 && memchr(s->data, 0xED, (size_t)s->len)) note_surrogate(s, loc);
     out_chars += s->cplen + 1;
     if (out_chars > geno_cfg.max_output_length)
         geno_raise("E499", loc, "Output limit exceeded (%lld characters)",

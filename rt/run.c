@@ -138,8 +138,8 @@ int geno_parse_flags(GenoConfig *cfg, int argc, char **argv) {
     static const struct { const char *flag; size_t offset; int min; } limits[] = {
         { "--max-steps", offsetof(GenoConfig, max_steps), 1 },
         { "--max-recursion-depth", offsetof(GenoConfig, max_recursion_depth), 1 },
-        { "--max-output-length", offsetof(GenoConfig, max_output_length), 1 },
-        { "--max-collection-size", offsetof(GenoConfig, max_collection_size), 1 },
+        { "--max-output-length", offsetof(GenoConfig, max_output_length), 0 },
+        { "--max-collection-size", offsetof(GenoConfig, max_collection_size), 0 },
         { "--max-integer-bits", offsetof(GenoConfig, max_integer_bits), 1 },
         { "--max-memory-bytes", offsetof(GenoConfig, max_memory_bytes), 0 },
         { "--max-cpu-time", offsetof(GenoConfig, max_cpu_time), -1 },
@@ -242,6 +242,7 @@ int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
                 geno_out_write("\n", 1);
             }
         }
+        geno_out_check_encodable();
         geno_try_pop(&top);
         geno_out_flush();
         return 0;

@@ -83,14 +83,15 @@ squeeze() {
     printf '%s' "$s"
 }
 
-# The sorted, de-duplicated set of CODE@LINE:COL (or CODE) from two parallel
-# space-separated lists.
+# The CODE@LINE:COL (or CODE) list from two parallel space-separated lists,
+# in order, a repeat of the entry just before dropped (genoc reports an error
+# the reference repeats while re-checking once).
 pair_set() {
     local codes=($1) locs=($2) i out=()
     for i in "${!codes[@]}"; do
         if [ -n "$2" ]; then out+=("${codes[$i]}@${locs[$i]:--}"); else out+=("${codes[$i]}"); fi
     done
-    printf '%s\n' "${out[@]}" | sort -u | tr '\n' ' ' | sed 's/ $//'
+    printf '%s\n' "${out[@]}" | uniq | tr '\n' ' ' | sed 's/ $//'
 }
 
 # MODE=check: compare `GENOC check --json FILE` with the check: / check-lines: headers.

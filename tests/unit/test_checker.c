@@ -8,6 +8,7 @@
 
 #include "checker.h"
 #include "codegen.h"
+#include "emit.h"
 #include "parser.h"
 
 static Program *prog;
@@ -113,6 +114,22 @@ START_TEST(annotations) {
 }
 END_TEST
 
+/* int_text_value reads up to 18 digits inline, the rest with strtoll: the
+ * inline loop used to read a 19th digit, and on a literal past LLONG_MAX
+ * its x * 10 + d overflowed (signed overflow, UB: UBSan stopped the
+ * sanitizer build; the result then went to strtoll anyway). */
+START_TEST(int_literal_text) {
+    long long v;
+    ck_assert(int_text_value("999999999999999999", &v) && v == 999999999999999999LL);
+    ck_assert(int_text_value("1000000000000000000", &v) && v == 1000000000000000000LL);
+    ck_assert(int_text_value("9223372036854775807", &v) && v == 9223372036854775807LL);
+    ck_assert(!int_text_value("9223372036854775808", &v));
+    ck_assert(!int_text_value("9999999999999999999", &v));
+    ck_assert(!int_text_value("12345678901234567890123", &v));
+    ck_assert(int_text_value("0", &v) && v == 0);
+}
+END_TEST
+
 static Suite *checker_suite(void) {
     Suite *s = suite_create("checker");
     TCase *tc = tcase_create("core");
@@ -122,6 +139,7 @@ static Suite *checker_suite(void) {
     tcase_add_test(tc, statements_patterns);
     tcase_add_test(tc, effects_specs);
     tcase_add_test(tc, annotations);
+    tcase_add_test(tc, int_literal_text);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -319,10 +319,18 @@ START_TEST(flags) {
     ck_assert_int_eq(geno_parse_flags(&cfg, 3, bad), 2);
     char *bad_n[] = { "prog", "--max-output-length", "-5", NULL };
     ck_assert_int_eq(geno_parse_flags(&cfg, 3, bad_n), 2);
+    char *bad_p[] = { "prog", "--max-steps", "0", NULL };
+    ck_assert_int_eq(geno_parse_flags(&cfg, 3, bad_p), 2);
     dup2(saved, 2);
     ck_assert_str_eq(drain(err_pipe),
                      "Unknown capability 'bogus'. Valid capabilities: clock, env, fs, http, print, process, random, regex, serve, stdin.\n"
-                     "--max-output-length: expected a positive integer, got '-5'\n");
+                     "--max-output-length: expected a non-negative integer, got '-5'\n"
+                     "--max-steps: expected a positive integer, got '0'\n");
+    /* 0 is a limit for these two, as in the reference (every print fails) */
+    char *zero[] = { "prog", "--max-output-length", "0", "--max-collection-size=0", NULL };
+    ck_assert_int_eq(geno_parse_flags(&cfg, 4, zero), 0);
+    ck_assert_int_eq(cfg.max_output_length, 0);
+    ck_assert_int_eq(cfg.max_collection_size, 0);
 }
 END_TEST
 
