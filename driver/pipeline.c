@@ -7,6 +7,7 @@
  * emit_program). */
 #include "pipeline.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,28 @@ double pipeline_now_ms(void) {
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* The reference names a program's module after its file's stem (Python's
+ * Path.stem: the base name less its last suffix) and refuses a stem that is
+ * not an ASCII identifier ("my-prog.geno", "tmp.x1.geno") before reading
+ * the program: E204, exit 1. Returns 0 and reports it, or 1. */
+static int module_name_ok(Compilation *c, const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    bool ok = len > 0 && !(base[0] >= '0' && base[0] <= '9');
+    for (size_t i = 0; ok && i < len; i++) {
+        char ch = base[i];
+        ok = ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+    }
+    if (ok) return 1;
+    char full[PATH_MAX];
+    diag_add(&c->diags, "E204", (SrcLoc){0},
+             "Invalid module name '%.*s': must be a single ASCII identifier (from %s)", (int)len, base,
+             realpath(path, full) ? full : path);
+    return 0;
+}
+
 int pipeline_run(Compilation *c, const char *path, Stage upto) {
     memset(c, 0, sizeof *c);
     c->path = path;
@@ -36,6 +59,7 @@ int pipeline_run(Compilation *c, const char *path, Stage upto) {
         return 1;
     }
     diag_register_source(path, c->source);
+    if (!module_name_ok(c, path)) return 1;
     /* Source text is UTF-8 (the reference refuses the file otherwise);
      * nothing invalid may reach the lexer, the C text or the output. */
     if (!host_utf8_valid(c->source, n, &bad)) {
