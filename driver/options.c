@@ -222,6 +222,7 @@ void options_to_config(const RunOptions *o, GenoConfig *cfg) {
     cfg->max_memory_bytes = o->max_memory_bytes;   /* the GC heap cap, under RLIMIT_AS */
     cfg->check_examples = !o->no_check_examples;
     cfg->run_tests = o->run_tests;
+    cfg->output_json = o->json;
 }
 
 const char *options_fmt_seconds(double s, char *buf, int size) {

@@ -62,7 +62,12 @@ static void put_json_bytes(FILE *out, const char *s, size_t n) {
         case '\t': fputs("\\t", out); break;
         default:
             if (ch < 0x20) fprintf(out, "\\u%04x", ch);
-            else fputc(ch, out);
+            else if (ch == 0xED && i + 2 < n && (unsigned char)s[i + 1] >= 0xA0) {
+                /* a lone surrogate (rt/print.c): \udxxx, as json.dumps */
+                fprintf(out, "\\u%04x", 0xD000u | (((unsigned char)s[i + 1] & 0x3Fu) << 6) |
+                                          ((unsigned char)s[i + 2] & 0x3Fu));
+                i += 2;
+            } else fputc(ch, out);
         }
     }
     fputc('"', out);

@@ -11,18 +11,8 @@ uint64_t geno_hash_bytes(const void *p, size_t n);
 uint64_t geno_hash_int(GenoInt a);
 uint64_t geno_hash_float(double d);
 
-/* splitmix64's finaliser (hash.c's mixer; geno_hash_i64 in geno/rt.h, an
- * Int's hash, spells out the same rounds). */
-static inline uint64_t geno_hash_fmix(uint64_t x) {
-    x ^= x >> 30;
-    x *= UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 27;
-    x *= UINT64_C(0x94d049bb133111eb);
-    x ^= x >> 31;
-    return x;
-}
-/* geno_hash_i64, an Int's hash, is in geno/rt.h (the inline Set[Int] probe
- * uses it). */
+/* geno_hash_fmix (the mixer) and geno_hash_i64 (an Int's hash) are in
+ * geno/rt.h: the inline Set[Int] probe of cc-built code uses them. */
 
 /* geno_hash of a key, with the common keys (a small Int, a String) hashed
  * without the call chain: Map, Set and MutableMap lookups use it. */

@@ -289,7 +289,10 @@ GenoInt geno_int_xor(GenoInt a, GenoInt b, GenoLoc loc) {
 }
 
 GenoInt geno_int_not(GenoInt a, GenoLoc loc) {
-    if (GENO_INT_IS_SMALL(a)) return ~a | 1;        /* ~(2x+1) = 2(~x) */
+    if (GENO_INT_IS_SMALL(a)) {                     /* ~(2x+1) = 2(~x) */
+        if (geno_cfg.max_integer_bits >= 62) return ~a | 1;
+        return from_i64_checked(~GENO_INT_VALUE(a), loc);   /* ~255 is 9 bits */
+    }
     mpz_t r;
     mpz_init(r);
     mpz_com(r, big_of(a)->z);

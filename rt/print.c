@@ -59,10 +59,14 @@ void geno_out_write(const char *s, int64_t len) {
  * three-byte form ED A0..BF xx. The reference buffers the whole output and
  * writes it to its UTF-8 stdout after main returns, which then refuses it
  * ("Manifest Error: 'utf-8' codec can't encode character '\ud800' in
- * position N: surrogates not allowed", exit 1). So a print only notes the
- * first run of surrogates (positions counted over the whole output) and
- * geno_out_check_encodable raises it once main has returned: an error
- * raised after the print wins, and try/catch cannot catch it. */
+ * position N: surrogates not allowed", exit 1); then it prints main's
+ * `=> ` line, refused the same way (positions from that line's start). So
+ * a print only notes the first run of surrogates (positions counted over
+ * the whole output) and geno_out_check_encodable raises it once main has
+ * returned: an error raised after the print wins, and try/catch cannot
+ * catch it. From the noted print on nothing more is written (the reference
+ * writes none of it), so stdout stays valid UTF-8. Under `genoc run --json`
+ * the output is a JSON string, which escapes surrogates: no error there. */
 static struct {
     int64_t start, end;                 /* characters [start, end]; start < 0: none */
     unsigned cp;                        /* the first one's code point */
@@ -73,11 +77,12 @@ static int is_surrogate_at(const unsigned char *p, const unsigned char *e) {
     return e - p >= 3 && p[0] == 0xED && p[1] >= 0xA0;
 }
 
-static void note_surrogate(GenoStr *s, GenoLoc loc) {
+/* Notes s's first run of surrogates, s starting at character `pos`. */
+static void note_surrogate(GenoStr *s, int64_t pos, GenoLoc loc) {
+    if (geno_cfg.output_json || surrogate.start >= 0 || s->len < 3) return;
     const unsigned char *d = (const unsigned char *)s->data, *e = d + s->len, *p = d;
     while ((p = memchr(p, 0xED, (size_t)(e - p))) && !is_surrogate_at(p, e)) p++;
     if (!p) return;
-    int64_t pos = out_chars;
     for (const unsigned char *q = d; q < p; q++) pos += (*q & 0xC0) != 0x80;
     surrogate.start = surrogate.end = pos;
     surrogate.cp = 0xD000u | ((p[1] & 0x3Fu) << 6) | (p[2] & 0x3Fu);
@@ -89,6 +94,15 @@ void geno_out_reset(void) {
     out_len = 0;
     out_chars = 0;
     surrogate.start = surrogate.end = -1;
+}
+
+void geno_out_result_line(GenoStr *repr) {
+    if (surrogate.start >= 0) return;
+    note_surrogate(repr, 3, 0);                 /* after "=> " */
+    if (surrogate.start >= 0) return;
+    geno_out_write("=> ", 3);
+    geno_out_write(repr->data, repr->len);
+    geno_out_write("\n", 1);
 }
 
 void geno_out_check_encodable(void) {
@@ -103,11 +117,14 @@ void geno_out_check_encodable(void) {
 void geno_print_str(GenoStr *s, GenoLoc loc) {
     geno_require_cap(GENO_CAP_PRINT, "print", loc);
     if (out_suppressed) return;
-    if (surrogate.start < 0 && s->len >= 3 && memchr(s->data, 0xED, (size_t)s->len)) note_surrogate(s, loc);
     out_chars += s->cplen + 1;
     if (out_chars > geno_cfg.max_output_length)
         geno_raise("E499", loc, "Output limit exceeded (%lld characters)",
                    (long long)geno_cfg.max_output_length);
+    /* After the limit check: the reference refuses an over-long line
+     * before it buffers (and later encodes) it. */
+    note_surrogate(s, out_chars - s->cplen - 1, loc);
+    if (surrogate.start >= 0) return;
     geno_out_write(s->data, s->len);
     geno_out_write("\n", 1);
     /* Stream: a line printed before a timeout or a kill must not be lost. */

@@ -236,10 +236,7 @@ int geno_run(const GenoProgram *prog, const GenoConfig *cfg) {
         if (prog->main_fn) {
             GenoWord result = prog->main_fn();
             if (prog->main_type && prog->main_type->kind != GT_UNIT) {
-                GenoStr *s = geno_repr(result, prog->main_type);
-                geno_out_write("=> ", 3);
-                geno_out_write(s->data, s->len);
-                geno_out_write("\n", 1);
+                geno_out_result_line(geno_repr(result, prog->main_type));
             }
         }
         geno_out_check_encodable();

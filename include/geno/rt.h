@@ -135,6 +135,8 @@ typedef struct {
     int64_t max_file_size_bytes;    /* -1 = none (RLIMIT_FSIZE) */
     int64_t max_processes;          /* 0 = none (RLIMIT_NPROC) */
     double timeout;                 /* wall-clock seconds; 0 = none (SIGALRM, E501) */
+    int output_json;                /* `genoc run --json`: the output goes into a JSON
+                                     * string, so lone surrogates are no error (rt/print.c) */
 } GenoConfig;
 
 /* A program's example clauses (codegen/emit_examples.c), run in order
@@ -1340,16 +1342,20 @@ struct GenoMutMap { GenoTable tab; };
 #define GENO_TAB_SLOT_TAG_MATCH(s, h) ((((uint64_t)(s) ^ (h)) >> 32) == 0)
 
 #ifndef __TINYC__   /* tcc-built code calls the runtime's entry points */
-/* An Int's hash: splitmix64's finaliser of the value (two multiply rounds).
- * A single multiply between two 32-bit folds was tried (7 fewer
- * instructions a probe) and dropped: keys whose two 32-bit halves are
- * equal, spaced by 2^k, shared their low k hash bits and piled into one
- * run of index slots (469 probes an insert at k = 12, found in review). */
-static inline uint64_t geno_hash_i64(int64_t v) {
-    uint64_t x = (uint64_t)v ^ 0x6a09e667f3bcc908ULL;
+/* splitmix64's finaliser: the mixer of every hash (rt/hash.c). */
+static inline uint64_t geno_hash_fmix(uint64_t x) {
     x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
     x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
     return x ^ (x >> 31);
+}
+
+/* An Int's hash: the finaliser of the value xor a constant. A single
+ * multiply between two 32-bit folds was tried (7 fewer instructions a
+ * probe) and dropped: keys whose two 32-bit halves are equal, spaced by
+ * 2^k, shared their low k hash bits and piled into one run of index slots
+ * (469 probes an insert at k = 12, found in review). */
+static inline uint64_t geno_hash_i64(int64_t v) {
+    return geno_hash_fmix((uint64_t)v ^ 0x6a09e667f3bcc908ULL);
 }
 
 /* geno_tab_find for a small Int key of a table whose keys are Ints: such a
@@ -1381,6 +1387,10 @@ static inline void geno_set_put_int(GenoSet *s, GenoWord v, GenoLoc loc) {
     if (!GENO_INT_IS_SMALL(v) || geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) < 0)
         geno_set_add_int(s, v, loc);
 }
+#else
+/* The full C of `genoc emit-c` names them; tcc calls the runtime instead. */
+#define geno_set_has_int geno_set_contains_int
+#define geno_set_put_int geno_set_add_int
 #endif
 int64_t geno_set_size(GenoSet *s);
 /* Sorted by the reference's order (geno_order_cmp). */

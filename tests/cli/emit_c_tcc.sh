@@ -14,7 +14,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 inc=$here/../../include
 fail=0
-for name in list_pipeline spectral_norm caesar loop_sum; do
+for name in list_pipeline spectral_norm caesar loop_sum set_ops; do
     f=$progs/$name.geno
     "$genoc" emit-c "$f" >"$tmp/full.c" || { echo "emit-c failed: $name"; fail=1; continue; }
     "$genoc" emit-c --tcc "$f" >"$tmp/tcc.c" || { echo "emit-c --tcc failed: $name"; fail=1; continue; }
@@ -22,7 +22,7 @@ for name in list_pipeline spectral_norm caesar loop_sum; do
     if grep -q '__TINYC__' "$tmp/tcc.c"; then echo "$name: the tcc C keeps a cc-only part"; fail=1; fi
     if grep -q '#include' "$tmp/tcc.c"; then echo "$name: the tcc C includes a header"; fail=1; fi
     # The full C with geno/rt.h; the tcc C on its own (the header cut in).
-    tcc -nostdlib -I"$inc" -c "$tmp/full.c" -o "$tmp/full.o" 2>"$tmp/err" \
+    tcc -nostdlib -Werror -I"$inc" -c "$tmp/full.c" -o "$tmp/full.o" 2>"$tmp/err" \
         || { echo "$name: tcc rejects the full C: $(head -3 "$tmp/err")"; fail=1; }
     tcc -nostdlib -c "$tmp/tcc.c" -o "$tmp/tcc.o" 2>"$tmp/err" \
         || { echo "$name: tcc rejects the tcc C: $(head -3 "$tmp/err")"; fail=1; }
