@@ -80,6 +80,7 @@ typedef struct {
     VEC(Sym *) live_var_windows;   /* `var`s whose window is valid here: loops that never assign them */
     PtrMap regrec;           /* functions with budgets in registers (Def * -> itself; emit_regrec.c) */
     PtrMap regrec_tail;      /* their calls of each other that are a return's value */
+    PtrMap regrec_self_only; /* members whose member calls all call themselves */
     int rr;                  /* emitting the fr_X (1), fs_X (2) or fl_X (3) body of such a function */
     bool leaf_prepaid;       /* emitting a prepaid copy whose leaf calls go to fn_X (emit_prepaid_leaf.c) */
     bool leaf_nc_body;       /* emitting such an fn_X */

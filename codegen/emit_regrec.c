@@ -53,7 +53,15 @@ static Def *member_callee(const PtrMap *set, Expr *e) {
     return ptrmap_get(set, s->def) ? s->def : NULL;
 }
 
-static bool ok_expr(const PtrMap *set, Expr *e, int *calls) {
+/* What ok_expr/ok_body count in a body: its member calls, and whether one
+ * of them calls another member than `self`. */
+typedef struct {
+    int calls;
+    Def *self;
+    bool others;
+} MemberCalls;
+
+static bool ok_expr(const PtrMap *set, Expr *e, MemberCalls *calls) {
     if (!e) return true;
     switch (e->kind) {
     case EX_INT: case EX_FLOAT: case EX_STRING: case EX_BOOL:
@@ -74,8 +82,10 @@ static bool ok_expr(const PtrMap *set, Expr *e, int *calls) {
             }
             return plain_type(e->ty) || ty_is(e->ty, TY_UNIT);
         }
-        if (!member_callee(set, e)) return false;
-        ++*calls;
+        Def *callee = member_callee(set, e);
+        if (!callee) return false;
+        calls->calls++;
+        if (callee != calls->self) calls->others = true;
         for (int i = 0; i < e->elems.len; i++)
             if (!ok_expr(set, e->elems.items[i], calls)) return false;
         return true;
@@ -85,7 +95,7 @@ static bool ok_expr(const PtrMap *set, Expr *e, int *calls) {
     }
 }
 
-static bool ok_body(const PtrMap *set, StmtList *b, int *calls) {
+static bool ok_body(const PtrMap *set, StmtList *b, MemberCalls *calls) {
     for (int i = 0; i < b->len; i++) {
         Stmt *s = b->items[i];
         switch (s->kind) {
@@ -140,16 +150,22 @@ void find_regrec(Emitter *em, Program *p) {
         changed = false;
         for (int i = 0; i < cand.len; i++) {
             Def *f = cand.items[i];
-            int calls = 0;
+            MemberCalls calls = {0};
             if (!ptrmap_get(set, f)) continue;
-            if (!ok_body(set, &f->body, &calls) || !calls) {
+            if (!ok_body(set, &f->body, &calls) || !calls.calls) {
                 ptrmap_put(set, f, NULL);
                 changed = true;
             }
         }
     }
-    for (int i = 0; i < cand.len; i++)
-        if (ptrmap_get(set, cand.items[i])) note_tail_calls(em, &cand.items[i]->body);
+    for (int i = 0; i < cand.len; i++) {
+        Def *f = cand.items[i];
+        if (!ptrmap_get(set, f)) continue;
+        note_tail_calls(em, &f->body);
+        MemberCalls calls = {.self = f};
+        ok_body(set, &f->body, &calls);
+        if (!calls.others) ptrmap_put(&em->regrec_self_only, f, f);
+    }
     xfree(cand.items);
 }
 
@@ -186,11 +202,11 @@ static bool pure_cond(Def *f, Expr *e) {
 static Stmt *leaf_stmt(Emitter *em, Def *f) {
     if (!is_regrec(em, f) || f->body.len < 2) return NULL;
     Stmt *s = f->body.items[0];
-    int calls = 0;
+    MemberCalls calls = {0};
     if (s->kind != ST_IF || s->else_body.len || !s->body.len || s->body.len > 3 ||
         s->body.items[s->body.len - 1]->kind != ST_RETURN || !pure_cond(f, s->cond))
         return NULL;
-    if (!ok_body(&em->regrec, &s->body, &calls) || calls) return NULL;
+    if (!ok_body(&em->regrec, &s->body, &calls) || calls.calls) return NULL;
     return s;
 }
 
@@ -221,42 +237,6 @@ char *regrec_call(Emitter *em, Expr *e) {
     return xasprintf("%s_%s(%sgeno_d_)", leaf ? "fl" : "fr", def_cname(em, s), args[0] ? xasprintf("%s, ", args + 2) : "");
 }
 
-/* Whether every member call in e (a member body's expression, ok_expr's
- * shapes) calls self. */
-static bool self_calls_expr(const PtrMap *set, Expr *e, Def *self) {
-    if (!e) return true;
-    switch (e->kind) {
-    case EX_BINARY:
-        return self_calls_expr(set, e->a, self) && self_calls_expr(set, e->b, self);
-    case EX_UNARY:
-        return self_calls_expr(set, e->a, self);
-    case EX_CALL: {
-        Sym *s = e->sym;
-        if (s && s->kind == SYM_BUILTIN) {
-            for (int i = 0; i < e->args.len; i++)
-                if (!self_calls_expr(set, e->args.items[i].value, self)) return false;
-            return true;
-        }
-        if (member_callee(set, e) != self) return false;
-        for (int i = 0; i < e->elems.len; i++)
-            if (!self_calls_expr(set, e->elems.items[i], self)) return false;
-        return true;
-    }
-    default:
-        return true;
-    }
-}
-
-static bool self_calls_body(const PtrMap *set, StmtList *b, Def *self) {
-    for (int i = 0; i < b->len; i++) {
-        Stmt *s = b->items[i];
-        if (!self_calls_expr(set, s->value, self) || !self_calls_expr(set, s->cond, self)
-            || !self_calls_body(set, &s->body, self) || !self_calls_body(set, &s->else_body, self))
-            return false;
-    }
-    return true;
-}
-
 /* fr_X of a member that calls no other member (fib, ackermann, tak) is
  * declared inline for cc: cc then inlines the body into its own recursive
  * calls, as it does for the C twins, whose smaller bodies pass its size
@@ -265,7 +245,7 @@ static bool self_calls_body(const PtrMap *set, StmtList *b, Def *self) {
  * is_even/is_odd and hof_f/hof_m inlined into each other ran 10% slower.
  * Only a hint: what the body counts and checks is the same. */
 static bool inline_self_member(Emitter *em, Def *f) {
-    return !em->tcc_only && is_regrec(em, f) && self_calls_body(&em->regrec, &f->body, f);
+    return !em->tcc_only && is_regrec(em, f) && ptrmap_get(&em->regrec_self_only, f);
 }
 
 /* Prototype of the member body fr_X (kind 1), of its cold copy fs_X (2)
