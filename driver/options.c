@@ -71,11 +71,15 @@ static int bad_value(const char *flag, const char *kind, const char *v) {
 }
 
 /* Integer flag; `min` is the smallest accepted value. */
-static int parse_int(const char *flag, const char *v, int64_t min, int64_t *out) {
+static int parse_int(const char *flag, const char *v, int64_t min, int64_t *out, const char **cfg_error) {
     char *end;
     errno = 0;
     long long x = strtoll(v, &end, 10);
     if (errno || end == v || *end) return bad_value(flag, "int", v);
+    if (x < min && strcmp(flag, "--max-steps") == 0) {
+        *cfg_error = "SandboxConfig.max_steps must be a positive integer or None";
+        return 0;
+    }
     if (x < min) {
         fprintf(stderr, "genoc: error: argument %s: must be %s integer, got %lld\n", flag,
                 min > 0 ? "a positive" : "a non-negative", x);
@@ -85,11 +89,15 @@ static int parse_int(const char *flag, const char *v, int64_t min, int64_t *out)
     return 0;
 }
 
-static int parse_seconds(const char *flag, const char *v, double *out) {
+static int parse_seconds(const char *flag, const char *v, double *out, const char **cfg_error) {
     char *end;
     errno = 0;
     double x = strtod(v, &end);
     if (errno || end == v || *end) return bad_value(flag, "float", v);
+    if ((!(x > 0) || isinf(x)) && strcmp(flag, "--timeout") == 0) {
+        *cfg_error = "SandboxConfig.timeout must be a positive finite number or None";
+        return 0;
+    }
     if (!(x > 0) || isinf(x)) {
         fprintf(stderr, "genoc: error: argument %s: must be a positive number, got %s\n", flag, v);
         return 2;
@@ -145,9 +153,9 @@ static int set_value(RunOptions *o, const ValueFlag *f, const char *v) {
         o->caps_given = true;
         return options_parse_caps(v, &o->caps);
     case V_SECONDS:
-        return parse_seconds(f->name, v, field);
+        return parse_seconds(f->name, v, field, &o->config_error);
     case V_INT:
-        return parse_int(f->name, v, f->min, field);
+        return parse_int(f->name, v, f->min, field, &o->config_error);
     case V_ROOT:
         push(&o->fs_roots, &o->nfs_roots, v, strlen(v));
         return 0;

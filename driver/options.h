@@ -28,6 +28,10 @@ typedef struct {
     bool no_check_examples;
     bool phase_times;               /* --phase-times: per-phase milliseconds on stderr */
     bool json;
+    /* --max-steps or --timeout parsed but not positive: the reference
+     * accepts the flag and refuses its sandbox config only when it comes to
+     * run the checked program ("Manifest Error: ...", exit 1). */
+    const char *config_error;
     bool unsafe;                    /* accepted and ignored */
     bool run_tests;                 /* `genoc test`: run test cases, not main */
     char **fs_roots;                /* --fs-root DIR (repeatable): more fs roots */

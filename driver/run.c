@@ -102,6 +102,11 @@ int run_command(int argc, char **argv) {
         return 1;
     }
 
+    if (o.config_error) {                          /* see options.h */
+        sandbox_cancel(&child);
+        fprintf(stderr, "genoc: error: %s\n", o.config_error);
+        return 1;
+    }
     SandboxResult r;
     st = sandbox_finish(&child, c.c_source, &r);
     if (o.phase_times)
