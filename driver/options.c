@@ -70,14 +70,17 @@ static int bad_value(const char *flag, const char *kind, const char *v) {
     return 2;
 }
 
-/* Integer flag; `min` is the smallest accepted value. */
-static int parse_int(const char *flag, const char *v, int64_t min, int64_t *out, const char **cfg_error) {
+/* Integer flag; `min` is the smallest accepted value. A smaller one is a
+ * usage error, or with `refused` set, kept aside as that config error
+ * (see RunOptions.config_error). */
+static int parse_int(const char *flag, const char *v, int64_t min, int64_t *out, const char *refused,
+                     const char **cfg_error) {
     char *end;
     errno = 0;
     long long x = strtoll(v, &end, 10);
     if (errno || end == v || *end) return bad_value(flag, "int", v);
-    if (x < min && strcmp(flag, "--max-steps") == 0) {
-        *cfg_error = "SandboxConfig.max_steps must be a positive integer or None";
+    if (x < min && refused) {
+        *cfg_error = refused;
         return 0;
     }
     if (x < min) {
@@ -89,13 +92,14 @@ static int parse_int(const char *flag, const char *v, int64_t min, int64_t *out,
     return 0;
 }
 
-static int parse_seconds(const char *flag, const char *v, double *out, const char **cfg_error) {
+/* Seconds: positive and finite, else as parse_int's `refused`. */
+static int parse_seconds(const char *flag, const char *v, double *out, const char *refused, const char **cfg_error) {
     char *end;
     errno = 0;
     double x = strtod(v, &end);
     if (errno || end == v || *end) return bad_value(flag, "float", v);
-    if ((!(x > 0) || isinf(x)) && strcmp(flag, "--timeout") == 0) {
-        *cfg_error = "SandboxConfig.timeout must be a positive finite number or None";
+    if ((!(x > 0) || isinf(x)) && refused) {
+        *cfg_error = refused;
         return 0;
     }
     if (!(x > 0) || isinf(x)) {
@@ -113,23 +117,24 @@ typedef struct {
     ValueKind kind;
     size_t offset;      /* into RunOptions */
     int64_t min;        /* V_INT */
+    const char *refused;    /* a value out of range is this config error, not a usage error */
 } ValueFlag;
 
 #define OFF(f) offsetof(RunOptions, f)
 static const ValueFlag value_flags[] = {
-    {"--cap", V_CAP, OFF(caps), 0},
-    {"--timeout", V_SECONDS, OFF(timeout), 0},
-    {"--max-cpu-time", V_SECONDS, OFF(max_cpu_time), 0},
-    {"--max-steps", V_INT, OFF(max_steps), 1},
-    {"--max-recursion-depth", V_INT, OFF(max_recursion_depth), 1},
-    {"--max-output-length", V_INT, OFF(max_output_length), 0},   /* 0: as the reference, every print fails */
-    {"--max-collection-size", V_INT, OFF(max_collection_size), 0},
-    {"--max-integer-bits", V_INT, OFF(max_integer_bits), 1},
-    {"--max-memory-bytes", V_INT, OFF(max_memory_bytes), 0},
-    {"--max-file-size-bytes", V_INT, OFF(max_file_size_bytes), 0},
-    {"--max-processes", V_INT, OFF(max_processes), 1},
-    {"--fs-root", V_ROOT, OFF(fs_roots), 0},
-    {"--env-allow", V_ENV_NAMES, OFF(env_allow), 0},
+    {"--cap", V_CAP, OFF(caps), 0, NULL},
+    {"--timeout", V_SECONDS, OFF(timeout), 0, "SandboxConfig.timeout must be a positive finite number or None"},
+    {"--max-cpu-time", V_SECONDS, OFF(max_cpu_time), 0, NULL},
+    {"--max-steps", V_INT, OFF(max_steps), 1, "SandboxConfig.max_steps must be a positive integer or None"},
+    {"--max-recursion-depth", V_INT, OFF(max_recursion_depth), 1, NULL},
+    {"--max-output-length", V_INT, OFF(max_output_length), 0, NULL},   /* 0: as the reference, every print fails */
+    {"--max-collection-size", V_INT, OFF(max_collection_size), 0, NULL},
+    {"--max-integer-bits", V_INT, OFF(max_integer_bits), 1, NULL},
+    {"--max-memory-bytes", V_INT, OFF(max_memory_bytes), 0, NULL},
+    {"--max-file-size-bytes", V_INT, OFF(max_file_size_bytes), 0, NULL},
+    {"--max-processes", V_INT, OFF(max_processes), 1, NULL},
+    {"--fs-root", V_ROOT, OFF(fs_roots), 0, NULL},
+    {"--env-allow", V_ENV_NAMES, OFF(env_allow), 0, NULL},
 };
 
 static const struct { const char *name; size_t offset; } bool_flags[] = {
@@ -153,9 +158,9 @@ static int set_value(RunOptions *o, const ValueFlag *f, const char *v) {
         o->caps_given = true;
         return options_parse_caps(v, &o->caps);
     case V_SECONDS:
-        return parse_seconds(f->name, v, field, &o->config_error);
+        return parse_seconds(f->name, v, field, f->refused, &o->config_error);
     case V_INT:
-        return parse_int(f->name, v, f->min, field, &o->config_error);
+        return parse_int(f->name, v, f->min, field, f->refused, &o->config_error);
     case V_ROOT:
         push(&o->fs_roots, &o->nfs_roots, v, strlen(v));
         return 0;

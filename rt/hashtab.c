@@ -2,10 +2,10 @@
  *
  * REPRESENTATION. As CPython's compact dict: a dense array of entries
  * {hash, key, value} in insertion order, and a separate open-addressing
- * index of entry numbers (linear probing, at most a quarter full from
- * GENO_TAB_SPARSE_MIN to GENO_TAB_SPARSE_MAX entries, half full otherwise). The hash of each key is
- * stored, so growing never rehashes a value and a probe compares keys only
- * when the full 64-bit hashes agree.
+ * index of entry numbers (linear probing: at most a quarter full from
+ * GENO_TAB_SPARSE_MIN to GENO_TAB_SPARSE_MAX entries, half full
+ * otherwise). The hash of each key is stored, so growing never rehashes a
+ * value and a probe compares keys only when the full 64-bit hashes agree.
  *
  * Each index slot also keeps 31 bits of its entry's hash beside the entry
  * number, so a probe passing a colliding slot does not touch the entry

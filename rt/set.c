@@ -61,23 +61,18 @@ static __attribute__((noinline)) void add_any(GenoSet *s, GenoWord v, const Geno
     if (find(s, v, et, &h) < 0) add_new(s, v, h, loc);
 }
 
-static inline __attribute__((always_inline)) void add_small_int(GenoSet *s, GenoWord v, GenoLoc loc) {
+/* The Set[Int] entry points the emitter calls when it knows the element
+ * type (codegen/emit_fast.c): no descriptor to load and test per call. The
+ * general ones below come here for any Set[Int]. */
+void geno_set_add_int(GenoSet *s, GenoWord v, GenoLoc loc) {
+    if (GENO_UNLIKELY(!GENO_INT_IS_SMALL(v))) { add_any(s, v, &geno_t_int, loc); return; }
     uint64_t h = geno_tab_small_int_hash(v);
     if (geno_tab_find_small_int(&s->tab, v, h) < 0) add_new(s, v, h, loc);
 }
 
-void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
-    const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) add_small_int(s, v, loc);
-    else add_any(s, v, et, loc);
-}
-
-/* The Set[Int] entry points the emitter calls when it knows the element
- * type (codegen/emit_fast.c): no descriptor to load and test per call. */
-void geno_set_add_int(GenoSet *s, GenoWord v, GenoLoc loc) {
-    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) add_small_int(s, v, loc);
-    else add_any(s, v, &geno_t_int, loc);
-}
+/* geno_set_put_int's (geno/rt.h) insertion of a small Int it probed for
+ * and did not find, with its hash. */
+void geno_set_add_absent_small_int(GenoSet *s, GenoWord v, uint64_t h, GenoLoc loc) { add_new(s, v, h, loc); }
 
 static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const GenoType *et) {
     uint64_t h;
@@ -85,20 +80,10 @@ static __attribute__((noinline)) void remove_any(GenoSet *s, GenoWord v, const G
     if (e >= 0) geno_tab_remove(&s->tab, e);
 }
 
-static inline __attribute__((always_inline)) void remove_small_int(GenoSet *s, GenoWord v) {
+void geno_set_remove_int(GenoSet *s, GenoWord v) {
+    if (GENO_UNLIKELY(!GENO_INT_IS_SMALL(v))) { remove_any(s, v, &geno_t_int); return; }
     int64_t e = geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v));
     if (e >= 0) geno_tab_remove(&s->tab, e);
-}
-
-void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
-    const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v))) remove_small_int(s, v);
-    else remove_any(s, v, et);
-}
-
-void geno_set_remove_int(GenoSet *s, GenoWord v) {
-    if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) remove_small_int(s, v);
-    else remove_any(s, v, &geno_t_int);
 }
 
 static __attribute__((noinline)) int contains_any(GenoSet *s, GenoWord v, const GenoType *et) {
@@ -106,16 +91,27 @@ static __attribute__((noinline)) int contains_any(GenoSet *s, GenoWord v, const 
     return find(s, v, et, &h) >= 0;
 }
 
-int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
-    const GenoType *et = t->params[0];
-    if (GENO_LIKELY(et->kind == GT_INT && GENO_INT_IS_SMALL(v)))
-        return geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) >= 0;
-    return contains_any(s, v, et);
-}
-
 int geno_set_contains_int(GenoSet *s, GenoWord v) {
     if (GENO_LIKELY(GENO_INT_IS_SMALL(v))) return geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) >= 0;
     return contains_any(s, v, &geno_t_int);
+}
+
+void geno_set_add(GenoSet *s, GenoWord v, const GenoType *t, GenoLoc loc) {
+    const GenoType *et = t->params[0];
+    if (GENO_LIKELY(et->kind == GT_INT)) geno_set_add_int(s, v, loc);
+    else add_any(s, v, et, loc);
+}
+
+void geno_set_remove(GenoSet *s, GenoWord v, const GenoType *t) {
+    const GenoType *et = t->params[0];
+    if (GENO_LIKELY(et->kind == GT_INT)) geno_set_remove_int(s, v);
+    else remove_any(s, v, et);
+}
+
+int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t) {
+    const GenoType *et = t->params[0];
+    if (GENO_LIKELY(et->kind == GT_INT)) return geno_set_contains_int(s, v);
+    return contains_any(s, v, et);
 }
 
 /* The elements sorted by the reference's order, in a scratch array. */

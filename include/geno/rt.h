@@ -1307,6 +1307,9 @@ int geno_set_contains(GenoSet *s, GenoWord v, const GenoType *t);
 void geno_set_add_int(GenoSet *s, GenoWord v, GenoLoc loc);
 void geno_set_remove_int(GenoSet *s, GenoWord v);
 int geno_set_contains_int(GenoSet *s, GenoWord v);
+/* Inserts small Int v, known to be absent, whose table hash is h
+ * (geno_set_put_int below). */
+void geno_set_add_absent_small_int(GenoSet *s, GenoWord v, uint64_t h, GenoLoc loc);
 
 /* The insertion-ordered hash table behind Set and MutableMap (rt/hashtab.c
  * describes it; rt/hashtab.h has its functions). Its layout is here so that
@@ -1384,8 +1387,9 @@ static inline int geno_set_has_int(GenoSet *s, GenoWord v) {
     return geno_set_contains_int(s, v);
 }
 static inline void geno_set_put_int(GenoSet *s, GenoWord v, GenoLoc loc) {
-    if (!GENO_INT_IS_SMALL(v) || geno_tab_find_small_int(&s->tab, v, geno_tab_small_int_hash(v)) < 0)
-        geno_set_add_int(s, v, loc);
+    if (!GENO_INT_IS_SMALL(v)) { geno_set_add_int(s, v, loc); return; }
+    uint64_t h = geno_tab_small_int_hash(v);
+    if (geno_tab_find_small_int(&s->tab, v, h) < 0) geno_set_add_absent_small_int(s, v, h, loc);
 }
 #else
 /* The full C of `genoc emit-c` names them; tcc calls the runtime instead. */
